@@ -64,3 +64,34 @@ def test_hk_2_8_a_table_log_with_a_line_lost_or_repeated_is_a_bad_table_log(
         assert main(command) == 2
         err = capsys.readouterr().err
         assert f"bad table log: {words}" in err, err
+
+
+@pytest.mark.parametrize("field", ["ids", "dice", "commitment"])
+def test_hk_2_a_table_log_whose_revealed_wall_is_not_its_seeds_is_a_bad_table_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str
+) -> None:
+    """The export's deals hold each hand's revealed wall (``ids``, ``dice``, ``commitment``) beside
+    its seed; a reader checks the commitment from them alone, so `hkmj replay` and `hkmj review`
+    check that they are the wall the seed deals (HK-2): two ids swapped (their commitment
+    recomputed to match), other dice, or another commitment make a bad table log."""
+    import hashlib
+
+    from hkmj.server.export import log_lines
+
+    rows = [json.loads(line) for line in log_lines((r["seq"], r["kind"], r["data"]) for r in table_log(3))]  # type: ignore[misc]
+    start = rows[2]["data"]
+    assert len(start["ids"]) == 144 and len(start["dice"]) == 3
+    assert main(["replay", str(write(tmp_path / "whole.jsonl", rows)), "--quiet"]) == 0
+    assert "replay OK: 1 hand" in capsys.readouterr().out
+    if field == "ids":
+        start["ids"][0], start["ids"][1] = start["ids"][1], start["ids"][0]
+        start["commitment"] = hashlib.sha256((start["salt"] + ":" + " ".join(start["ids"])).encode()).hexdigest()
+    elif field == "dice":
+        start["dice"] = [d % 6 + 1 for d in start["dice"]]
+    else:
+        start["commitment"] = "0" * 64
+    path = write(tmp_path / "edited.jsonl", rows)
+    for command in (["replay", str(path), "--quiet"], ["review", str(path), "--seat", "1", "--quiet"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "bad table log: entry 3 (start): its revealed wall (ids, dice, commitment) is not the one its wall seed deals" in err, err

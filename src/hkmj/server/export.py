@@ -68,6 +68,10 @@ def log_lines(entries: Iterable[tuple[int, str, Mapping[str, Any]]]) -> list[str
     return out
 
 
+REVEALED = ("ids", "dice", "commitment")
+"""The fields :func:`log_lines` adds to each deal of an export (:func:`wall_reveal`)."""
+
+
 def wall_reveal(salt: str, wall_seed: int) -> dict[str, Any]:
     """A hand's wall as the table revealed it: ``ids`` (the 144 tile ids in physical order, as
     ``reveal.wall`` of docs/protocol.md), the three ``dice`` that broke it (``hand.dice``, HK-2)
@@ -146,6 +150,12 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         wall_seed = data.get("wall")
         if wall_seed is None:
             return match.new_hand()
+        if any(k in data for k in REVEALED) and (
+            type(wall_seed) is not int
+            or not isinstance(data.get("salt"), str)
+            or {k: data.get(k) for k in REVEALED} != wall_reveal(data["salt"], wall_seed)
+        ):
+            raise ValueError("its revealed wall (ids, dice, commitment) is not the one its wall seed deals")
         wall, dice = random_wall(random.Random(wall_seed))
         return match.new_hand(wall=wall, dice=dice)
 
