@@ -207,6 +207,55 @@ def test_a_server_log_export_lets_a_player_check_every_wall_commitment_without_h
     assert [d["dice"] for d in deals[:2]] == [e["dice"] for e in starts]
 
 
+def test_every_entry_of_a_server_log_export_is_documented_field_by_field(tmp_path: Path) -> None:
+    """A referee reads a table's log export from the docs alone: docs/record-format.md's table of
+    log entries names every ``kind`` the server logs (both ways) and exactly the fields of each
+    entry of a real export (``config``'s too); each ``act`` entry's ``slot`` is the player the
+    record's ``hand_start`` ``players`` puts at its ``seat``, and the acts are the record's action
+    events one for one (HK-3, HK-4)."""
+    from hkmj.server.export import record_from_log
+
+    root = Path(__file__).parents[2]
+    page = (root / "docs" / "record-format.md").read_text()
+    assert "### A table log's entries" in page
+    section = page.split("### A table log's entries", 1)[1].split("\n## ", 1)[0]
+    documented: dict[str, set[str]] = {}
+    config: set[str] = set()
+    for line in section.splitlines():
+        cells = line.split(" | ")
+        if line.startswith("| `") and len(cells) >= 3:
+            kind = cells[0].strip("| `")
+            documented[kind] = set(re.findall(r"`(\w+)`", cells[1]))
+            if kind == "create":
+                config = set(re.findall(r"`(\w+)`", cells[2].split("as in", 1)[0])) - {"config"}
+    source = (root / "src" / "hkmj" / "server" / "table.py").read_text()
+    assert set(documented) == {"create"} | set(re.findall(r'_commit\(\s*"(\w+)"', source))
+    _messages, log = finished_table(tmp_path, "hk", 2, 11)
+    rows = [json.loads(line) for line in log.decode().splitlines()]
+    assert [row["seq"] for row in rows] == list(range(len(rows)))
+    for row in rows:
+        keys = set(row["data"])
+        optional = {"spent"} if row["kind"] == "act" else set()
+        if row is rows[-1]:
+            optional = {"ids", "dice", "commitment"}
+        assert documented[row["kind"]] - optional <= keys <= documented[row["kind"]], row
+    assert set(rows[0]["data"]["config"]) == config
+    events = record_from_log((row["kind"], row["data"]) for row in rows).events
+    acts = [row["data"] for row in rows if row["kind"] == "act"]
+    actions = [e for e in events if "action" in e]
+    assert [(a["seat"], a["action"]) for a in acts] == [(e["seat"], e["action"]) for e in actions]
+    hand = 0
+    players: list[int] = []
+    done = 0
+    for e in events:
+        if e["type"] == "hand_start":
+            hand, players = hand + 1, e["players"]
+        elif "action" in e:
+            assert players[e["seat"]] == acts[done]["slot"]
+            done += 1
+    assert hand == 2 and done == len(acts)
+
+
 def four_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
     """Four seeded Hong Kong hands with chows, pungs, bonus tiles and wins, judged good."""
     path = tmp_path / "sim.jsonl"
