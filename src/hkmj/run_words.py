@@ -206,6 +206,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
      "impossible de créer le fichier de base de données {path} ({reason})\u00a0; donnez un chemin où il peut être écrit"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible\u00a0: {reason}"),
+    (r"another hkmj serve is using this database: stop it first \(two servers would both play its tables and mix their moves in one log\)",
+     "un autre hkmj serve utilise cette base de données\u00a0: arrêtez-le d'abord (deux serveurs joueraient tous deux ses tables et "
+     "mêleraient leurs coups dans un même journal)"),
     # --- the parser's types (argparse: "argument --port: ...")
     (rf"argument (?P<option>[\w/-]+): (?P<value>{_ECHO}|'[^']*\.\.\.): expected a port number from 1 to 65535",  # cut when long
      "argument {option}\u00a0: {value}\u00a0: un numéro de port de 1 à 65535 est attendu"),

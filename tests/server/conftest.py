@@ -18,16 +18,27 @@ from hkmj.server.testing import CHROMIUM, LazyChromium, Server
 PG_URL = os.environ.get("HKMJ_TEST_PG_URL", "postgresql://hkmj:hkmj@127.0.0.1:5432/hkmj_test")
 
 
+RUNNING: list[Server] = []
+"""The servers :func:`make_server` started in this process and has not stopped yet."""
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """``HKMJ_TEST_PG_URL`` emptied of hkmj tables, or skip the test when no server answers
     (.ci/run installs Debian's PostgreSQL, starts it and sets the variable).
 
     The suite runs on several cores (pytest-xdist): a test holds the one database alone, under a
-    file lock, from the emptying to its end."""
+    file lock, from the emptying to its end, its servers on it stopped before the lock is freed
+    (a test asks for ``make_server`` before ``pg_url``, whose end then came first: the next test's
+    server started while this one's still held the database, which a server refuses)."""
     with open(Path(tempfile.gettempdir()) / "hkmj-test-postgresql.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        yield _emptied_pg_url()
+        url = _emptied_pg_url()
+        try:
+            yield url
+        finally:
+            for s in RUNNING:  # this test's (a worker runs one test at a time), on the database or a proxy to it
+                s.stop()
 
 
 def _emptied_pg_url() -> str:
@@ -46,14 +57,19 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 
     def make(db: str | None = None, *args: str) -> Server:
-        s = Server(db or f"sqlite:///{tmp_path / 'hkmj.db'}", tmp_path / f"server{len(servers)}.log", args)
+        default = f"sqlite:///{tmp_path / 'hkmj.db'}"
+        if db is None and any(s.alive() and s.db == default for s in servers):
+            db = f"sqlite:///{tmp_path / f'hkmj{len(servers)}.db'}"  # one server per database: a second one at once gets its own
+        s = Server(db or default, tmp_path / f"server{len(servers)}.log", args)
         s.start()
         servers.append(s)
+        RUNNING.append(s)
         return s
 
     yield make
     for s in servers:
         s.stop()
+        RUNNING.remove(s)
 
 
 @pytest.fixture

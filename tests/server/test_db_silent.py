@@ -33,6 +33,9 @@ class SilentRelay:
         self.target = (host, port)
         self.silent = False
         self.silenced: list[dict[str, bool]] = []
+        self.writers: list[asyncio.StreamWriter] = []
+        """Both ends of every connection relayed, closed by :meth:`close`: a connection left open kept
+        its PostgreSQL session, and with it the server's hold on the database, for the rest of the run."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.port = 0
@@ -60,6 +63,7 @@ class SilentRelay:
         flag = {"silent": self.silent}
         self.silenced.append(flag)
         up_r, up_w = await asyncio.open_connection(*self.target)
+        self.writers += [writer, up_w]
 
         async def pipe(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
             while data := await r.read(65536):
@@ -87,7 +91,12 @@ class SilentRelay:
         self.loop.call_soon_threadsafe(go)
 
     def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        def go() -> None:
+            for w in self.writers:
+                w.close()
+            self.loop.stop()
+
+        self.loop.call_soon_threadsafe(go)
         self.thread.join(5)
 
 

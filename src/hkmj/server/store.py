@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import functools
+import hashlib
 import json
 import logging
 import os
@@ -41,13 +43,13 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["Row", "Store", "metadata", "migrate", "normalise_url"]
+__all__ = ["Row", "Store", "hold_database", "metadata", "migrate", "normalise_url"]
 
 metadata = sa.MetaData()
 tables_t = sa.Table(
@@ -289,6 +291,65 @@ def _private_sqlite_file(url: str) -> None:
     if not os.path.exists(path):  # SQLite gives its -wal and -shm files the database file's mode
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     os.chmod(path, 0o600)
+
+
+HELD_BY_ANOTHER = "another hkmj serve is using this database: stop it first (two servers would both play its tables and mix their moves in one log)"
+"""Why a second server on a database refuses to start (:func:`hold_database`)."""
+HOLD_WAIT = 5.0
+"""Seconds :func:`hold_database` keeps trying: a PostgreSQL server may take a moment to see that the
+connection of a server just killed is gone, and to free its lock."""
+PG_SERVE_LOCK: Final = int.from_bytes(hashlib.sha256(b"hkmj serve").digest()[:8], "big", signed=True)
+"""The PostgreSQL advisory lock a server holds on its database (advisory locks are per database)."""
+
+
+def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[Callable[[], None] | None, str | None]:
+    """Make this process the only ``hkmj serve`` of the database at ``url``: a release function to
+    keep until the server stops, or the reason it cannot (:data:`HELD_BY_ANOTHER`).
+
+    Two servers on one database each replayed its tables in play and played them, appending to
+    the same log. SQLite: an exclusive ``flock`` on the database file itself (SQLite's own locks
+    are ``fcntl`` byte ranges, which ``flock`` does not touch; the descriptor stays open for the
+    process's life, since closing any descriptor of the file would drop SQLite's locks). PostgreSQL:
+    a session advisory lock, on a connection of its own kept open. Either goes when the process
+    dies, SIGKILL included, so a restart finds the database free."""
+    parsed = sa.engine.make_url(normalise_url(url))
+    deadline = time.monotonic() + wait
+    if parsed.get_backend_name() == "sqlite":
+        path = parsed.database
+        if not path or path == ":memory:" or path.startswith("file:"):
+            return (lambda: None), None
+        _private_sqlite_file(url)
+        fd = os.open(path, os.O_RDWR)
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    return None, HELD_BY_ANOTHER
+                time.sleep(0.1)
+                continue
+            return (lambda: os.close(fd)), None
+    engine = sa.create_engine(parsed, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT}, poolclass=sa.pool.NullPool)
+    try:
+        conn = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        while not conn.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_SERVE_LOCK}).scalar():
+            if time.monotonic() >= deadline:
+                conn.close()
+                engine.dispose()
+                return None, HELD_BY_ANOTHER
+            time.sleep(0.1)
+    except sa.exc.SQLAlchemyError as err:  # gone since db_problem connected
+        engine.dispose()
+        reason = str(getattr(err, "orig", err)).strip().splitlines()
+        return None, f"cannot connect: {reason[0] if reason else type(err).__name__}"
+
+    def release() -> None:
+        with contextlib.suppress(sa.exc.SQLAlchemyError):
+            conn.close()
+        engine.dispose()
+
+    return release, None
 
 
 def migrate(engine: Engine) -> None:

@@ -1,0 +1,66 @@
+"""Two ``hkmj serve`` processes on one database (a second one started by mistake, on another
+port or another address, or a new release started before the old one stopped): each replayed
+the tables in play and played them, and both appended to the same log. A player on each saw
+a different game, and each server, finding its row's place taken, took the other's row for its
+own lost commit (``Store._landed``) and went on: the log mixed both games, with no line in
+either server's log. The second server now refuses to start while the first holds the
+database, and starts at once when the first was killed (SIGKILL) — docs/server.md, *Attacked
+with a second server*."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hkmj.server.testing import Server, free_port
+
+
+def _db(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'one.db'}"
+    return str(request.getfixturevalue("pg_url"))  # skips when no PostgreSQL answers
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_second_server_on_the_same_database_refuses_to_start_and_a_killed_ones_database_is_free(
+    kind: str, tmp_path: Path, make_server: Callable[..., Server], request: pytest.FixtureRequest
+) -> None:
+    db = _db(kind, tmp_path, request)
+    first = make_server(db)
+    tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def sit() -> str:
+        async with first.client() as c:
+            return await c.join(tid, 0, "Ann")
+
+    token = asyncio.run(sit())
+    second = subprocess.Popen(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", db, "--log-level", "warning"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _, err = second.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        second.kill()
+        second.communicate()
+        pytest.fail("a second hkmj serve started on the database the first one serves")
+    assert second.returncode == 2, err
+    assert "another hkmj serve is using this database" in err, err
+    assert "Traceback" not in err
+
+    # the first one was not disturbed; killed, its database is free at once for the next one
+    first.kill()
+    first.start()
+
+    async def back() -> dict[str, object]:
+        async with first.client() as c:
+            return await c.resume(tid, token)
+
+    assert asyncio.run(back())["type"] == "state"
