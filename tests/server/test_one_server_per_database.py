@@ -10,6 +10,7 @@ with a second server*."""
 from __future__ import annotations
 
 import asyncio
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -64,3 +65,24 @@ def test_a_second_server_on_the_same_database_refuses_to_start_and_a_killed_ones
             return await c.resume(tid, token)
 
     assert asyncio.run(back())["type"] == "state"
+
+
+def test_a_sqlite_database_named_by_a_uri_is_private_and_held_as_a_path_is(tmp_path: Path, make_server: Callable[..., Server]) -> None:
+    """``--db sqlite:///file:PATH?uri=true`` (SQLite's URI filenames, which SQLAlchemy passes on)
+    names the same file as ``sqlite:///PATH``, but the server took it for a database in memory:
+    the file was created readable by everyone (0644 under the usual umask, where a path's is
+    0600: it holds every hidden hand and the seat tokens' digests), and a second server on it
+    was not refused. Both now hold whichever way the file is named."""
+    path = tmp_path / "by uri.db"
+    url = f"sqlite:///file:{path.as_posix().replace(' ', '%20')}?uri=true"
+    first = make_server(url)
+    first.create(slots=[None, "greedy", "greedy", "greedy"])
+    assert path.exists() and stat.S_IMODE(path.stat().st_mode) == 0o600, oct(path.stat().st_mode)
+    for other in (url, f"sqlite:///{path}"):
+        second = subprocess.run(
+            [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", other, "--log-level", "warning"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2 and "another hkmj serve is using this database" in second.stderr, (other, second.stderr[-500:])

@@ -39,6 +39,7 @@ import queue
 import socket
 import threading
 import time
+import urllib.parse
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -126,8 +127,8 @@ def db_problem(url: str, connect: bool = False) -> str | None:
         sa.create_engine(parsed).dispose()  # imports the driver, connects to nothing
     except (ImportError, sa.exc.NoSuchModuleError) as err:
         return f"the {backend} driver is not installed ({err})"
-    path = parsed.database if backend == "sqlite" else None
-    if path and path != ":memory:" and not path.startswith("file:"):
+    path = sqlite_file(url) if backend == "sqlite" else None
+    if path:
         if Path(path).is_dir():
             return f"{path} is a folder, not a database file"
         if not Path(path).parent.is_dir():
@@ -282,11 +283,28 @@ class _StuckCutter:
                 self._on_cut(TimeoutError(f"no answer from the database for {PG_STUCK_AFTER:g} s; its connection was cut"), since)
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file SQLite opens for the SQLite ``url``, or None for a database in memory: the
+    database's path, also when the URL names it by a URI filename
+    (``sqlite:///file:/srv/hkmj.db?uri=true``, percent-escapes and all), which was taken for a
+    database in memory, its file left readable by everyone and not held against a second server."""
+    parsed = sa.engine.make_url(normalise_url(url))
+    database = parsed.database
+    if not database or database == ":memory:":
+        return None
+    if database.startswith("file:") and sa.util.asbool(parsed.query.get("uri", False)):
+        split = urllib.parse.urlsplit(database)
+        modes = urllib.parse.parse_qs(split.query).get("mode", []) + [str(m) for m in [parsed.query.get("mode")] if m]
+        path = urllib.parse.unquote(split.path)
+        return None if "memory" in modes or not path else path
+    return database
+
+
 def _private_sqlite_file(url: str) -> None:
     """Create the SQLite file mode 0600 before SQLite does (or make an existing one 0600), so
     the log of hidden hands and seat-token hashes is readable by its owner only."""
-    path = sa.engine.make_url(url).database
-    if not path or path == ":memory:" or path.startswith("file:"):
+    path = sqlite_file(url)
+    if path is None:
         return
     if not os.path.exists(path):  # SQLite gives its -wal and -shm files the database file's mode
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
@@ -315,8 +333,8 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[Callable[[], None]
     parsed = sa.engine.make_url(normalise_url(url))
     deadline = time.monotonic() + wait
     if parsed.get_backend_name() == "sqlite":
-        path = parsed.database
-        if not path or path == ":memory:" or path.startswith("file:"):
+        path = sqlite_file(url)
+        if path is None:
             return (lambda: None), None
         _private_sqlite_file(url)
         fd = os.open(path, os.O_RDWR)
