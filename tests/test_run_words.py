@@ -230,6 +230,8 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
         ("cannot write out.png: Permission denied", "impossible d'écrire out.png\u00a0: permission refusée"),
         ("port 80 on 0.0.0.0: permission denied (ports below 1024 need administrator rights): choose another with --port 8000",
          "port 80 de 0.0.0.0\u00a0: permission refusée (les ports sous 1024 demandent les droits d'administrateur)\u00a0: choisissez-en un autre avec --port 8000"),
+        ("cannot open the database file /srv/hkmj.db (Operation not permitted)",
+         "impossible d'ouvrir le fichier de base de données /srv/hkmj.db (opération non permise)"),
         ("another hkmj serve is using this database: stop it first (two servers would both play its tables and mix their moves in one log)",
          "un autre hkmj serve utilise cette base de données\u00a0: arrêtez-le d'abord (deux serveurs joueraient tous deux ses tables et mêleraient "
          "leurs coups dans un même journal)"),

@@ -206,6 +206,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
      "impossible de créer le fichier de base de données {path} ({reason})\u00a0; donnez un chemin où il peut être écrit"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible\u00a0: {reason}"),
+    (r"cannot open the database file (?P<path>.+) \((?P<reason>[^()]+)\)",
+     lambda g: f"impossible d'ouvrir le fichier de base de données {g['path']} ({french_reason(g['reason'])})"),
     (r"another hkmj serve is using this database: stop it first \(two servers would both play its tables and mix their moves in one log\)",
      "un autre hkmj serve utilise cette base de données\u00a0: arrêtez-le d'abord (deux serveurs joueraient tous deux ses tables et "
      "mêleraient leurs coups dans un même journal)"),

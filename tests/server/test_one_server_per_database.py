@@ -86,3 +86,29 @@ def test_a_sqlite_database_named_by_a_uri_is_private_and_held_as_a_path_is(tmp_p
             timeout=60,
         )
         assert second.returncode == 2 and "another hkmj serve is using this database" in second.stderr, (other, second.stderr[-500:])
+
+
+def test_a_database_file_the_server_cannot_make_private_is_one_line_before_start_up(tmp_path: Path) -> None:
+    """A database file the server may not change the mode of (another user's, or immutable):
+    ``hkmj serve`` started, then failed in its start-up with a traceback (``PermissionError`` from
+    ``os.chmod``) and exit 3, where docs/server.md promises one line naming the problem and exit 2."""
+    path = tmp_path / "locked.db"
+    path.touch()
+    try:
+        made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, timeout=10).returncode == 0
+    except OSError:
+        made = False
+    if not made:
+        pytest.skip("chattr +i needs root and a file system that keeps the immutable flag")
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", f"sqlite:///{path}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True, timeout=10)
+    assert run.returncode == 2, run.stderr[-800:]
+    assert "Traceback" not in run.stderr
+    assert f"cannot open the database file {path} (Operation not permitted)" in run.stderr, run.stderr[-800:]

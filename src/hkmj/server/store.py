@@ -336,8 +336,11 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[Callable[[], None]
         path = sqlite_file(url)
         if path is None:
             return (lambda: None), None
-        _private_sqlite_file(url)
-        fd = os.open(path, os.O_RDWR)
+        try:
+            _private_sqlite_file(url)
+            fd = os.open(path, os.O_RDONLY)  # flock needs no write access
+        except OSError as err:
+            return None, f"cannot open the database file {path} ({err.strerror or err})"
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
