@@ -10,6 +10,7 @@ with a second server*."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -112,3 +113,21 @@ def test_a_database_file_the_server_cannot_make_private_is_one_line_before_start
     assert run.returncode == 2, run.stderr[-800:]
     assert "Traceback" not in run.stderr
     assert f"cannot open the database file {path} (Operation not permitted)" in run.stderr, run.stderr[-800:]
+
+
+def test_a_database_path_that_is_a_symlink_to_a_file_not_made_yet_stays_one(tmp_path: Path, make_server: Callable[..., Server]) -> None:
+    """An operator who keeps the database elsewhere (``ln -s /data/hkmj.db hkmj.db``) before the
+    first start: the check that a database can be created there wrote its probe through the link,
+    then deleted the link itself (and left the probe at the target), so the server made its
+    database beside the link, not where it pointed, and said nothing. The probe now goes to the
+    link's target and is deleted there: the link stays and the database is where it points."""
+    data = tmp_path / "data"
+    data.mkdir()
+    link = tmp_path / "hkmj.db"
+    link.symlink_to(data / "hkmj.db")
+    server = make_server(f"sqlite:///{link}")
+    server.create(slots=[None, "greedy", "greedy", "greedy"])
+    assert link.is_symlink(), "the link to the database was replaced by a file"
+    with sqlite3.connect(data / "hkmj.db") as con:
+        names = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"hkmj_tables", "hkmj_events"} <= names and "hkmj_probe" not in names, names

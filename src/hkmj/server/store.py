@@ -156,9 +156,12 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 def _cannot_create_sqlite(path: Path) -> str | None:
     """Why a new SQLite database cannot be created at ``path`` (a full disk, a folder it may not
     write in), or None: a table is written in a file there, as the server's first migration
-    does, and the file (with its journal) is deleted again."""
+    does, and the file (with its journal) is deleted again. Written where a symbolic link points
+    (a database kept elsewhere, linked before the first start): deleting the probe deleted the
+    link itself, and the database was made beside it, not where the operator put it."""
     import sqlite3
 
+    shown, path = path, Path(os.path.realpath(path))
     try:
         con = sqlite3.connect(path)
         try:
@@ -168,7 +171,7 @@ def _cannot_create_sqlite(path: Path) -> str | None:
         finally:
             con.close()
     except sqlite3.Error as err:
-        return f"cannot create the database file {path} ({err}); give a path where it can be written"
+        return f"cannot create the database file {shown} ({err}); give a path where it can be written"
     finally:
         for made in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"), path.with_name(path.name + "-journal")):
             with contextlib.suppress(OSError):
