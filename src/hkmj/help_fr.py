@@ -200,7 +200,8 @@ reprennent après un redémarrage. Le serveur écrit son journal sur la sortie d
 (--log-level).
 
 Code de sortie\u00a0: 0 arrêté par Ctrl+C\u00a0; 2 s'il ne peut pas démarrer\u00a0: une option fausse, un port
-déjà pris, ou une base --db qu'il ne peut pas ouvrir (chacun dit en une ligne).
+déjà pris, une base --db qu'il ne peut pas ouvrir ou qu'un autre hkmj serve utilise (chacun dit
+en une ligne).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local

@@ -19,8 +19,8 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 The server logs on stderr (--log-level).
 
-Exit status: 0 stopped by Ctrl+C; 2 it cannot start: a wrong option, a port in use, or a
---db it cannot open (each said in one line).
+Exit status: 0 stopped by Ctrl+C; 2 it cannot start: a wrong option, a port in use, a
+--db it cannot open, or one another hkmj serve is using (each said in one line).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # open to the local network (by address or this machine's name)
