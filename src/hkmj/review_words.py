@@ -39,7 +39,7 @@ EN: dict[str, str] = {
     "who.named": "player {n} ({name})",
     "who.bot": "the bot {name} (every seat it held)",
     "name.player": "player {n}",
-    "name.bot": "{bot} bot",
+    "name.bot": "Bot {n} ({bot})",
     # --- the text summary
     "head": "Review of {player}: {hands}, against the {advisor} bot.",
     "hands.one": "{n} hand of {rules}",
@@ -163,7 +163,7 @@ FR: dict[str, str] = {
     "who.named": "joueur {n} ({name})",
     "who.bot": "le robot {name} (à chaque place qu'il a tenue)",
     "name.player": "joueur {n}",
-    "name.bot": "robot {bot}",
+    "name.bot": "Robot {n} ({bot})",
     "head": "Analyse de partie\u00a0: {player}, {hands}, face au robot {advisor}.",
     "hands.one": "{n} donne, {rules}",
     "hands.other": "{n} donnes, {rules}",
@@ -526,17 +526,26 @@ class Words:
         """A bot's name: ``strong``; French ``fort``."""
         return BOT_NAMES[self.lang].get(bot, bot)
 
-    def name(self, player: str) -> str:
+    def name(self, player: str, n: int = 0) -> str:
         """A player's name from a table log; the names the log export gives unnamed seats
-        (``player 2``, ``greedy bot``: :mod:`hkmj.server.export`), and the server's ``Player 2``
-        of a person seated without a name, in this language."""
+        (``player 2``, ``Bot 2 (greedy)``: :mod:`hkmj.server.export`; ``greedy bot`` in an export
+        made before, player ``n``'s), and the server's ``Player 2`` of a person seated without a
+        name, in this language: a bot is named ``Bot 2 (greedy)``, ``Robot 2 (glouton)``, as the
+        browser and the terminal name it."""
         m = re.fullmatch(r"[Pp]layer (\d)", player)
         if m:
             return self("name.player", n=int(m.group(1)))
-        m = re.fullmatch(r"(\w+) bot", player)
+        m = re.fullmatch(r"Bot (\d) \((\w+)\)", player)
         if m:
-            return self("name.bot", bot=self.bot(m.group(1)))
+            return self("name.bot", n=int(m.group(1)), bot=self.bot(m.group(2)))
+        m = re.fullmatch(r"(\w+) bot", player)
+        if m and n:
+            return self("name.bot", n=n, bot=self.bot(m.group(1)))
         return player
+
+    def is_bot(self, player: str) -> bool:
+        """Whether ``player`` is how the log export names a bot (``Bot 2 (greedy)``, ``greedy bot``)."""
+        return re.fullmatch(r"Bot \d \(\w+\)|\w+ bot", player) is not None
 
     def who(self, w: Who) -> str:
         """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``,
@@ -547,6 +556,8 @@ class Words:
             return self("who.bot", name=w.name)
         if w.kind == "table":  # as the hkmj play table named them
             return self("who.named", n=w.n, name=self.tx("you.lower") if w.n == 1 else self.tx("bot.short", n=w.n - 1))
+        if w.kind == "number" and w.name and self.is_bot(w.name):  # "Bot 2 (greedy)", not "player 2 (Bot 2 (greedy))"
+            return self.name(w.name, w.n)
         if w.kind == "number" and w.name and self.name(w.name) != self("who.number", n=w.n):  # not "player 1 (player 1)"
             return self("who.named", n=w.n, name=self.name(w.name))
         if w.kind == "number":

@@ -263,7 +263,7 @@ def test_a_server_table_log_is_reviewed_by_player_name(tmp_path: Path, capsys: p
     entries = _table_log(5, 2)
     rec = record_from_log(entries)
     assert rec.over and replay(rec.events).ok
-    assert rec.names == ["Ann", "greedy bot", "strong bot", "random bot"]
+    assert rec.names == ["Ann", "Bot 2 (greedy)", "Bot 3 (strong)", "Bot 4 (random)"]
     path = tmp_path / "table.jsonl"
     path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
     loaded = load(path)
@@ -757,7 +757,7 @@ def test_a_table_log_seat_a_bot_played_is_refused_naming_the_people(
         ("act", {**d, "by": "player"}) if k == "act" and d["slot"] == 0 else (k, d) for k, d in _table_log(5, 1)
     ]
     path = _log_file(tmp_path / "table.jsonl", entries)
-    for seat in ("2", "slot3", "greedy bot", "4"):
+    for seat in ("2", "slot3", "Bot 2 (greedy)", "4"):
         assert main(["review", str(path), "--seat", seat, "--html", "-", "--lang", lang]) == 2
         out, err = capsys.readouterr()
         assert not out and err.startswith("hkmj review: " if lang == "en" else "hkmj review\u00a0: ")

@@ -212,8 +212,10 @@ def test_players_are_named_in_french_hk_2_1(records: dict[str, Path]) -> None:
     assert isinstance(draw, list)
     assert r.player_in("fr") == f"joueur {draw.index('W') + 1} (a tiré Ouest)"
     assert r.player == resolve_player("W", loaded)[1] == f"player {draw.index('W') + 1} (drew West)"
-    named = analyse(Loaded(loaded.events, ["player 1", "greedy bot", "Ann", "expert bot"]), "2")
-    assert named.player == "player 2 (greedy bot)" and named.player_in("fr") == "joueur 2 (robot glouton)"
+    named = analyse(Loaded(loaded.events, ["player 1", "Bot 2 (greedy)", "Ann", "Bot 4 (expert)"]), "2")
+    assert named.player == "Bot 2 (greedy)" and named.player_in("fr") == "Robot 2 (glouton)"
+    before = analyse(Loaded(loaded.events, ["player 1", "greedy bot", "Ann", "expert bot"]), "2")  # an older export's names
+    assert before.player == "Bot 2 (greedy)" and before.player_in("fr") == "Robot 2 (glouton)"
     assert analyse(Loaded(loaded.events, ["player 1", "greedy bot", "Ann", "x"]), "ann").player_in("fr") == "Ann"
 
 
@@ -339,5 +341,5 @@ def test_a_seat_taken_without_a_name_is_named_in_the_reviews_language() -> None:
     assert Words("fr").who(Who("number", n=2, name="Player 2")) == "joueur 2"
     assert Words("en").who(Who("number", n=2, name="Player 2")) == "player 2"
     assert Words("fr").who(Who("number", n=1, name="Ann")) == "joueur 1 (Ann)"
-    assert Words("fr").who(Who("number", n=1, name="greedy bot")) == "joueur 1 (robot glouton)"
+    assert Words("fr").who(Who("number", n=2, name="Bot 2 (greedy)")) == "Robot 2 (glouton)"
     assert Words("fr").name("Player 3") == "joueur 3"

@@ -296,7 +296,7 @@ def test_help_page_in_english_and_french_with_the_terminal_rules(server: Server,
     assert page.evaluate("tileSrc('3z')").endswith("?lang=fr")
     wait_true(page, "document.querySelector('#app').innerText.includes('Robot')")  # the lobby re-renders after its fetch
     lobby = page.inner_text("#app")
-    assert "greedy" not in lobby and "Robot\u00a0: glouton" in lobby, lobby
+    assert "greedy" not in lobby and "Robot (glouton)" in lobby, lobby
     assert not errors, errors
 
 
@@ -2159,7 +2159,7 @@ def _mcr_cl_a_join_link_says_the_tables_rules_and_who_sits_there_case(server: Se
     assert page.inner_text("#join-rules").startswith(name), page.inner_text("#join-rules")
     page.screenshot(path=str(ARTIFACTS / f"join-panel-{lang}-{rules}.png"))
     seats = page.locator("ul.seats li").all_inner_texts()
-    bot = {"en": "Seat 3: bot greedy", "fr": "Place 3\u00a0: robot glouton"}[lang]
+    bot = {"en": "Seat 3: Bot 3 (greedy)", "fr": "Place 3\u00a0: Robot 3 (glouton)"}[lang]
     assert len(seats) == 4 and seats[2] == bot and seats[0].endswith({"en": "free seat", "fr": "place libre"}[lang]), seats
     assert not errors, errors
 

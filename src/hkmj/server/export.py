@@ -199,7 +199,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
         events.extend(hand.events)
     for slot in range(4):
         if not names[slot]:
-            names[slot] = f"{bots[slot]} bot" if bots[slot] else f"player {slot + 1}"
+            names[slot] = f"Bot {slot + 1} ({bots[slot]})" if bots[slot] else f"player {slot + 1}"
     ids = {id(e) for e in played_for}
     others = frozenset(i for i, e in enumerate(events) if id(e) in ids)
     robots = frozenset(slot for slot in range(4) if bots[slot] is not None and slot not in joined)

@@ -10,7 +10,7 @@ const T = {
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead wall", totalH: "Total", discards: "discards", exposesBonus: "exposes the bonus tile",
-    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", bot_: "bot", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
+    prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", claimSent: "You asked for {what}: waiting for the claim window to close",
     claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
     claimOrder: "HK-4.7: Mahjong, then pung or kong, then chow", claimOrder_mcr: "MCR-4.1: a win, then pung or kong, then chow",
@@ -119,7 +119,7 @@ const T = {
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mur mort", totalH: "Total", discards: "défausse", exposesBonus: "expose la tuile bonus",
-    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", bot_: "robot", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
+    prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
     claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
     claimOrder: "HK-4.7\u00a0: Mahjong, puis pung ou kong, puis chow", claimOrder_mcr: "MCR-4.1\u00a0: la victoire, puis pung ou kong, puis chow",
@@ -332,6 +332,10 @@ const colon = () => (lang === "fr" ? "\u00a0: " : ": ");
 /** A server text in the current language, with French typography (no-break space before : ; ? !). */
 const said = (texts) => { const x = texts[lang] || texts.en; return lang === "fr" ? x.replace(/ ([:;?!])/g, "\u00a0$1") : x; };
 const botName = (b) => (T[lang].bots[b] || b);
+/** How the page names a bot, the same words everywhere (lobby, seats, end of hand, ranking; the terminal's too):
+ * "Bot 3 (greedy)", "Robot 3 (glouton)" for the bot at player slot 2; "Bot (greedy)" where no seat is meant (the
+ * lobby's choice of a seat's player, the badge beside a bot's given name). */
+const botLabel = (b, slot = null) => `${t("bot")}${slot === null ? "" : ` ${slot + 1}`} (${botName(b)})`;
 const $ = (sel, root = document) => root.querySelector(sel);
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 const kind = (id) => String(id).split(":")[0];
@@ -482,7 +486,7 @@ function claimButton(a, tile) {
  * name written right to left never reorders the text beside it. */
 /** A person's name as the page shows it: the server's "Player 2" of a seat taken without a name in the page's language. */
 const personName = (name, slot) => (name === `Player ${slot + 1}` ? `${t("player")} ${slot + 1}` : name);
-const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name ? personName(p.name, slot) : p.bot ? `${t("bot")} ${slot + 1} (${botName(p.bot)})` : `${t("player")} ${slot + 1}`); };
+const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name ? personName(p.name, slot) : p.bot ? botLabel(p.bot, slot) : `${t("player")} ${slot + 1}`); };
 /** A name chosen by someone, escaped, in its own direction isolate (`<bdi>`). */
 const bdi = (name) => `<bdi>${esc(name)}</bdi>`;
 /** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
@@ -550,7 +554,7 @@ async function lobby() {
   const bots = info.bots;
   const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
       ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
-      ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${t("bot")}${colon()}${esc(botName(b))}</option>`).join("")}
+      ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${esc(botLabel(b))}</option>`).join("")}
     </select></label>`;
   $("#app").innerHTML = `
   <p class="newcomer"><a class="button" href="/help?lang=${lang}">${t("newcomer")}</a></p>
@@ -574,7 +578,7 @@ async function lobby() {
     </form></section>
   <section class="card"><h2>${t("tables")}</h2>${list.tables.length ? `<table class="list">${list.tables.map((tb) => `<tr>
       <td><a class="tid" href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
-      <td>${tb.slots.map((s) => s.bot ? `${t("bot_")}${colon()}${esc(botName(s.bot))}` : s.joined ? bdi(personName(s.name, s.slot)) : t("freeSeat")).join(" · ")}</td>
+      <td>${tb.slots.map((s) => s.bot ? esc(botLabel(s.bot, s.slot)) : s.joined ? bdi(personName(s.name, s.slot)) : t("freeSeat")).join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${plural("played", tb.hands_played)}</td>
       <td class="row"><a class="button" href="/t/${esc(tb.id)}">${stored(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
     list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}${yourOthers(list.tables)}</section>`;
@@ -663,7 +667,7 @@ function tableView(tid) {
 }
 
 /** Who sits where at a table not yet playing (its `players`, or the lobby API's `slots`): a person, a bot, or a free seat. */
-const seatList = (seats) => `<ul class="seats">${seats.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? `${t("bot_")} ${esc(botName(p.bot))}` : p.joined ? bdi(personName(p.name, p.slot)) : t("freeSeat")}</li>`).join("")}</ul>`;
+const seatList = (seats) => `<ul class="seats">${seats.map((p) => `<li>${t("seat")} ${p.slot + 1}${colon()}${p.bot ? esc(botLabel(p.bot, p.slot)) : p.joined ? bdi(personName(p.name, p.slot)) : t("freeSeat")}</li>`).join("")}</ul>`;
 
 /** The join panel of table `tid`: its rules and who sits where (a stranger's link said neither), its free seats,
  * watching, its link; `note`, a refusal that brought the page here (a seat token no longer recognised), said above it. */
@@ -846,7 +850,7 @@ function seatBox(st, seat, pos) {
   const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
   const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t(p.held ? "awayHeld" : "away")}</span>` : "",
-    p.bot && p.name ? `<span class="badge">${t("bot_")}${colon()}${esc(botName(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? offlineBadge(slot, p) : ""].join("");
+    p.bot && p.name ? `<span class="badge">${esc(botLabel(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? offlineBadge(slot, p) : ""].join("");
   const turn = h.phase !== "over" && h.turn === seat;
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
     <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
