@@ -531,6 +531,67 @@ def test_hk_4_2_a_small_phone_held_sideways_keeps_the_hand_on_one_row_at_its_tur
     assert not errors, errors
 
 
+SEAT_PARTS = r"""() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight, bad = [];
+  const name = (el) => `${el.closest('.seat') ? 'seat' + el.closest('.seat').dataset.seat : ''} ${el.tagName}.${el.className} "${(el.dataset.tile || el.textContent || '').trim().slice(0, 24)}"`;
+  const parts = [];
+  for (const seat of document.querySelectorAll('#board .seat')) {
+    for (const el of seat.querySelectorAll('.who > *, .tiles.small:not(.pond) > img.tile, .tiles.small:not(.pond) > .tiny, .meld, .meld img.tile, .pond img.tile, .pond button')) parts.push(el);
+  }
+  for (const el of parts) {
+    const r0 = el.getBoundingClientRect();
+    if (r0.width === 0 || r0.height === 0) { bad.push(`${name(el)}: not shown`); continue; }
+    window.scrollTo(0, Math.max(0, window.scrollY + r0.top - 70));
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5) { bad.push(`${name(el)}: off the screen ${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.right)},${Math.round(r.bottom)}`); continue; }
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline') bad.push(`${name(el)}: text cut (${el.scrollWidth} > ${el.clientWidth})`);
+    const seat = el.closest('.seat').getBoundingClientRect();
+    if (r.left < seat.left - 0.5 || r.right > seat.right + 0.5 || r.top < seat.top - 0.5 || r.bottom > seat.bottom + 0.5) bad.push(`${name(el)}: outside its seat`);
+    const inset = el.tagName === "IMG" ? 2 : el.tagName === "BUTTON" ? 5 : 1.5;
+    const pts = [[r.left + inset, r.top + inset], [r.right - inset, r.top + inset], [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
+    const under = pts.filter(([x, y]) => { const at = document.elementFromPoint(x, y); return !at || !el.contains(at); });
+    if (under.length) bad.push(`${name(el)}: under ${under.map(([x, y]) => { const at = document.elementFromPoint(x, y); return at ? at.tagName + '.' + at.className + (at.closest('.seat') ? '@seat' + at.closest('.seat').dataset.seat : '') : '-'; }).join(', ')}`);
+  }
+  window.scrollTo(0, 0);
+  return bad;
+}"""
+"""Each part of every seat (its wind, name, badges and total, each meld and tile, each pond's discards and count),
+scrolled to near the top of the screen: the parts that are not shown, lie off the screen or outside their seat, have
+their words cut, or lie (even in part) under something else (another seat, the hand's tray, another tile); the
+concealed stack, the backs of a seat's tiles fanned on purpose, counts as one part."""
+
+
+def test_hk_4_1_a_small_phone_held_sideways_shows_every_seat_whole(server: Server, browser: Any) -> None:
+    """HK-4.1: at 568×320 (a small touch phone held sideways), English and French, early in a hand and late in a crowded
+    one, at a turn and at a claim, every seat's wind, name, badges, total, melds, bonus tiles, concealed stack and
+    newest discards can be scrolled into view whole, inside its seat and under nothing; the hand and the buttons show
+    without scrolling. The seats on the left and the right were cut in two narrow columns: "Chen-the-strong" read
+    "Chen-t…" (and "Bot 4 (gr…" at a real table), a pond showed one or two discards after its count ("+18"), and the
+    bonus tiles lay over each other."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (568, 320))
+    for lang in ("en", "fr"):
+        lobby_in(page, lang)
+        for name in ("early", "turn", "claim"):
+            state = crowded(name == "claim")
+            h = state["hand"]
+            if name == "early":
+                h.update(discards=[d[:2] + [d[-1]] for d in h["discards"]], melds=[[], [], [], []], bonus=[[], [], [], []],
+                         concealed_counts=[14, 13, 13, 13])
+            page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+              G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+            page.wait_for_timeout(250)  # the tick that follows a drawing (padForBar) has run
+            seen = page.evaluate(SEEN)
+            bad = page.evaluate(SEAT_PARTS)
+            shown = [len(p["shown"]) for p in seen["ponds"] if p["seat"] in (1, 3) and p["count"]]  # a pond cut short
+            page.screenshot(path=str(ARTIFACTS / f"seats-568x320-{lang}-{name}.png"))
+            if bad or seen["tilesOff"] or seen["buttonsOff"] or seen["promptOff"] or min(shown, default=5) < 5:
+                wrong.append(f"{lang} {name}: {bad[:8]} ponds {shown} " + str({k: seen[k] for k in ("tilesOff", "buttonsOff", "promptOff")}))
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
+
+
 BESIDE = r"""() => {
   const box = document.querySelector('#reveal'), card = box.querySelector('#scoring'), next = box.querySelector('#next');
   const cs = getComputedStyle(card), c = card.getBoundingClientRect();
