@@ -728,9 +728,14 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
         house = page.inner_text("#house")
         assert not raw.search(house), house
         assert label in house and half in house and shooter in house
-        # each option's explanation on hover, in the page's language (French had none)
+        # each option's explanation on hover, in the page's language (French had none), in the menu's words: it said
+        # "seed, the rules' own (HK-6: 4-7-10 steps); half (half-exponential)", the values as the command line takes them
         tips = page.eval_on_selector_all("#house label", "ls => ls.map((l) => l.title)")
-        assert tips == [o["help_fr" if lang == "fr" else "help"] for o in rulesets_info()["hk"]["options"]], tips
+        server_help = [o["help_fr" if lang == "fr" else "help"] for o in rulesets_info()["hk"]["options"]]
+        assert [tip == said for tip, said in zip(tips, server_help, strict=True)] == [True, True, False, False, True], tips
+        assert not any(raw.search(tip) for tip in tips), tips
+        assert half in tips[2] and {"en": "4\u20117\u201110 steps", "fr": "paliers 4\u20117\u201110"}[lang] in tips[2], tips
+        assert shooter in tips[3], tips
         page.select_option("#rules", "classical")
         assert highest in page.inner_text("#house") and not raw.search(page.inner_text("#house"))
         page.select_option("#rules", "hk")

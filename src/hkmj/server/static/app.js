@@ -72,6 +72,12 @@ const T = {
       "hk.payment.seed": "the discarder pays double (the rules)", "hk.payment.half-shooter": "the discarder pays for all",
       "classical.pay_highest.off": "off", "classical.pay_highest.on": "on",
     },
+    // a house option's explanation (the tooltip of its menu) in the menu's words, where the server's help names the values as
+    // the command line takes them ("seed", "half", "half-shooter"); the other options keep the server's help
+    houseHelp: {
+      "hk.table": "How fan become base points: 4\u20117\u201110 steps, the rules' own (HK-6); half-exponential; or doubling (each fan doubles the base)",
+      "hk.payment": "On a discard: the discarder pays double (2 × base), the two others once each, the rules' own (HK-6); or the discarder pays for all (4 × base), the others nothing",
+    },
     houseShort: {
       "hk.minfan": "minimum {v} {fan}", "hk.limit": "limit from {v} {fan}", "hk.base": "base value {v}", "classical.limit": "limit {v} points",
       "classical.pay_highest": "pay the highest score: {v}",
@@ -180,6 +186,10 @@ const T = {
       "hk.table.seed": "paliers 4\u20117\u201110 (la règle)", "hk.table.half": "demi-exponentielle", "hk.table.doubling": "doublement",
       "hk.payment.seed": "le défausseur paie double (la règle)", "hk.payment.half-shooter": "le défausseur paie pour tous",
       "classical.pay_highest.off": "non", "classical.pay_highest.on": "oui",
+    },
+    houseHelp: {
+      "hk.table": "Comment les fans deviennent des points de base\u00a0: paliers 4\u20117\u201110, la règle (HK-6)\u00a0; demi-exponentielle\u00a0; ou doublement (chaque fan double la base)",
+      "hk.payment": "Sur une défausse\u00a0: le défausseur paie double (2 × la base), les deux autres une fois chacun, la règle (HK-6)\u00a0; ou le défausseur paie pour tous (4 × la base), les autres rien",
     },
     houseShort: {
       "hk.minfan": "{v} {fan} minimum", "hk.limit": "limite à partir de {v} {fan}", "hk.base": "valeur de base {v}", "classical.limit": "limite {v} points",
@@ -607,9 +617,9 @@ async function lobby() {
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
-    const rules = $("#rules").value;  // each option named in words, the server's help as its tooltip in English
+    const rules = $("#rules").value;  // each option named in words, its explanation as its tooltip (houseHelp, else the server's help)
     form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)
-    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(lang === "fr" && o.help_fr ? o.help_fr : o.help)}">${esc(houseLabel(rules, o.key))}${o.choices.length
+    $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(T[lang].houseHelp[`${rules}.${o.key}`] || (lang === "fr" && o.help_fr ? o.help_fr : o.help))}">${esc(houseLabel(rules, o.key))}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
       : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
