@@ -59,3 +59,42 @@ def test_a_bot_has_one_name_in_the_lobby_the_join_panel_and_at_the_table(server:
         time.sleep(0.05)
     assert sorted(names) == sorted(["Ann", f"{bot} 2 ({greedy})", f"{bot} 3 ({greedy})", f"{bot} 4 ({rand})"]), names
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cl_7_mcr_8_a_bots_name_is_not_put_in_brackets_inside_brackets(server: Server, lang: str, browser: Any) -> None:
+    """CL-7, MCR-8, HK-4.7: the end of a hand says who pays whom, naming the winner and the discarder in brackets, and a
+    claim that lost says who took the tile, with their wind in brackets. A bot's name has its own brackets, so the
+    page read "Each of the others pays the winner (Bot 4 (greedy)) the winner's score" and "Bot 3 (greedy) (West)
+    claimed 1 Circles". A bot's name now goes between commas there ("the winner, Bot 4 (greedy), receives"); a
+    person's keeps its brackets."""
+    from hkmj.tui.texts import Texts
+
+    rules = {rule: {lg: Texts(lg, ruleset)(f"end.pay.{rule}", winner="{winner}", whom="{whom}", points=21, each=29, total=45)
+                    for lg in ("en", "fr")} for ruleset, rule in (("classical", "classical"), ("mcr", "mcr.discard"))}
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    players = [{"slot": 0, "name": "Ann", "bot": None}, {"slot": 1, "name": "", "bot": "greedy"},
+               {"slot": 2, "name": "", "bot": "greedy"}, {"slot": 3, "name": "", "bot": "strong"}]
+    st = {"players": players, "hand": {"seat_slots": [0, 1, 2, 3]}}
+    said = page.evaluate(
+        """([st, rules]) => { const name = (seat) => playerName(st, st.hand.seat_slots[seat]);
+          const text = (html) => Object.assign(document.createElement("p"), { innerHTML: html }).textContent;
+          return [text(payRule(st, { seat: 3, from: null, pay_rule: rules.classical }, name)),
+                  text(payRule(st, { seat: 1, from: 0, pay_rule: rules["mcr.discard"] }, name)),
+                  claimLostText(st, { seat: 2, claim: "pung" }, { action: "chow 123p", tile: "1p" }),
+                  claimLostText(st, { seat: 0, claim: "pung" }, { action: "chow 123p", tile: "1p" })]; }""",
+        [st, rules],
+    )
+    bot4, bot2, bot3 = {"en": ("Bot 4 (strong)", "Bot 2 (greedy)", "Bot 3 (greedy)"), "fr": ("Robot 4 (fort)", "Robot 2 (glouton)", "Robot 3 (glouton)")}[lang]
+    assert not any(")) " in s or "))" in s or ") (" in s for s in said), said
+    want = {
+        "en": (f"the winner, {bot4}, the winner's score", "The discarder (Ann) pays", f"the winner, {bot2}, receives 45",
+               f"{bot3}, West, claimed 1 Circles", "Ann (East) claimed 1 Circles"),
+        "fr": (f"au gagnant, {bot4}, le score", "Le défausseur (Ann) paie", f"le gagnant, {bot2}, reçoit 45",
+               f"{bot3}, Ouest, a réclamé 1 Cercles", "Ann (Est) a réclamé 1 Cercles"),
+    }[lang]
+    assert want[0] in said[0] and want[1] in said[1] and want[2] in said[1], said
+    assert want[3] in said[2] and want[4] in said[3], said
+    assert not errors, errors

@@ -755,7 +755,7 @@ function act(action) {
 /** Why the claim `mine` on `tile` was not played: the claim `e` another seat made on it comes first (HK-4.7, MCR-4.1, CL-3.3). */
 function claimLostText(st, e, mine) {
   const who = Object.assign(document.createElement("b"), { innerHTML: playerName(st, st.hand.seat_slots[e.seat]) }).textContent;
-  return t("claimLost", { mine: actionLabel(mine.action), who: `${who} (${WINDS[lang][e.seat]})`, tile: tileName(mine.tile),
+  return t("claimLost", { mine: actionLabel(mine.action), who: /\)$/.test(who) ? `${who}, ${WINDS[lang][e.seat]},` : `${who} (${WINDS[lang][e.seat]})`, tile: tileName(mine.tile),
     theirs: t(e.claim), order: ruled(st, "claimOrder") });
 }
 
@@ -1125,7 +1125,9 @@ function payRule(st, win, name) {
   if (win.base != null) return `<p>${t("baseFrom", { points: plural("pts", win.base), fan: `${win.fan} ${unitWord("unitFan", win.fan)}` })}</p>`;
   if (!win.pay_rule) return "";
   const names = { winner: name(win.seat), whom: win.from == null ? "" : name(win.from) };
-  return `<p>${esc(said(win.pay_rule)).replace(/\{(winner|whom)\}/g, (_, k) => names[k])}</p>`;
+  // a name said in passing, " (Ann)"; a bot's, which has its own brackets, between commas: ", Bot 3 (greedy),", not "(Bot 3 (greedy))"
+  const aside = (who) => (/\)(<\/bdi>)?$/.test(who) ? `, ${who},` : ` (${who})`);
+  return `<p>${esc(said(win.pay_rule)).replace(/ \(\{(winner|whom)\}\)|\{(winner|whom)\}/g, (all, k, bare) => (bare ? names[bare] : aside(names[k])))}</p>`;
 }
 
 /** A scoring item with how many times it counts, escaped: the server's words (`counted`, the terminal's: "2 flowers
