@@ -592,6 +592,46 @@ def test_hk_4_1_a_small_phone_held_sideways_shows_every_seat_whole(server: Serve
     assert not errors, errors
 
 
+NAMES_CUT = r"""() => [...document.querySelectorAll('#board .seat .who b')].filter((b) => {
+  const r = b.getBoundingClientRect(), seat = b.closest('.seat').getBoundingClientRect();
+  return b.scrollWidth > b.clientWidth + 1 || r.right > seat.right + 0.5 || r.left < seat.left - 0.5;
+}).map((b) => b.textContent)"""
+"""The players' names at the table that are cut (their words wider than their box) or stick out of their seat."""
+
+
+def test_every_players_name_shows_whole_on_a_phone_and_a_desktop(server: Server, browser: Any) -> None:
+    """At 390×844 in French the table read "Robot 2 (glou…" and "Robot 3 (glouto…": a bot's name was cut at the edge of
+    its box, so a player could not tell one bot from another, and a person's longer name ("Chen-the-strong") the same.
+    Every name now shows whole, on a second line if it must, on phones upright and sideways and at desktop sizes,
+    in English and French, early in a hand and late in a crowded one."""
+    errors: list[str] = []
+    wrong: list[str] = []
+    page = phone_page(browser, server, errors, "en", (390, 844))
+    for size in ((390, 844), (360, 640), (375, 667), (568, 320), (667, 375), (740, 360), (1024, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        for lang in ("en", "fr"):
+            lobby_in(page, lang)
+            for name in ("early", "crowded"):
+                state = crowded(True)
+                for p in state["players"][1:3]:
+                    p["name"] = ""  # "Bot 2 (greedy)", "Robot 3 (glouton)"
+                if name == "early":
+                    h = state["hand"]
+                    h.update(discards=[d[:2] + [d[-1]] for d in h["discards"]], melds=[[], [], [], []], bonus=[[], [], [], []],
+                             concealed_counts=[13, 13, 13, 13])
+                state["players"][3]["name"] = "Chen-the-strong"
+                state["players"][3]["bot"] = None
+                page.evaluate("""([st, log]) => { G.state = st; G.open = []; G.log = log;
+                  G.deadline = performance.now() + 20000; G.total = 30; render(); window.scrollTo(0, 0); }""", [state, LOG])
+                page.wait_for_timeout(100)
+                cut = page.evaluate(NAMES_CUT)
+                if cut:
+                    page.screenshot(path=str(ARTIFACTS / f"names-cut-{size[0]}x{size[1]}-{lang}-{name}.png"))
+                    wrong.append(f"{size} {lang} {name}: {cut}")
+    assert not wrong, "\n".join(wrong)
+    assert not errors, errors
+
+
 BESIDE = r"""() => {
   const box = document.querySelector('#reveal'), card = box.querySelector('#scoring'), next = box.querySelector('#next');
   const cs = getComputedStyle(card), c = card.getBoundingClientRect();
