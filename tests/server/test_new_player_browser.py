@@ -98,3 +98,22 @@ def test_cl_7_mcr_8_a_bots_name_is_not_put_in_brackets_inside_brackets(server: S
     assert want[0] in said[0] and want[1] in said[1] and want[2] in said[1], said
     assert want[3] in said[2] and want[4] in said[3], said
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_full_tables_link_asks_for_no_name_and_offers_to_watch(server: Server, lang: str, browser: Any) -> None:
+    """The link of a table whose seats are all taken (here four bots) showed "Join <id>" and a "Your name" box above
+    "This table is full: you can watch it": a newcomer typed a name for nothing (a spectator gives none), under a
+    heading offering what they could not do. The panel is now headed "Watch <id>" ("Regarder <id>"), without the
+    name box, and its Watch button shows the table."""
+    tid = server.create(slots=["greedy"] * 4, hands=1, bot_delay=1)
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    page.goto(f"{server.base}/t/{tid}")
+    page.wait_for_selector("#full")
+    assert page.inner_text("h2") == f"{ {'en': 'Watch', 'fr': 'Regarder'}[lang]} {tid}"
+    assert page.locator("#name").count() == 0 and page.locator("button.sit").count() == 0
+    page.locator("a.button[href$='?watch=1']").click()
+    page.wait_for_selector("#board")
+    assert not errors, errors

@@ -699,9 +699,9 @@ async function joinPanel(tid, note = "", sit = null) {
   const said = note ? `<section class="card" id="refused" role="alert"><p id="refused-what">${esc(note)}</p></section>` : "";
   const taken = sit !== null && free.length && !free.some((s) => s.slot === sit) && tb.slots.some((s) => s.slot === sit)
     ? `<p id="link-taken" role="alert">${t("linkTaken", { n: sit + 1 })}</p>` : "";
-  $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t("join")} ${esc(tid)}</h2>
+  $("#app").innerHTML = `${said}${abandonedNote(tb.status)}<section class="card"><h2>${t(free.length ? "join" : "watch")} ${esc(tid)}</h2>
     <p class="muted" id="join-rules">${esc(rulesLine(tb.config))}</p>${seatList(tb.slots)}${taken}
-    <label>${t("name")} <input id="name" maxlength="24" value="${esc(stored("hkmj.name") || "")}"></label>
+    ${free.length ? `<label>${t("name")} <input id="name" maxlength="24" value="${esc(stored("hkmj.name") || "")}"></label>` : ""}
     ${free.length ? `<p class="muted" id="join-how">${t("joinHow")}</p>` : ""}
     <div class="row spaced">${free.map((s) => `<button class="primary sit" data-slot="${s.slot}">${t("sit", { n: s.slot + 1 })}</button>`).join("") || `<p id="full">${t("full")}</p>`}
     <a class="button" href="/t/${esc(tid)}?watch=1">${t("watch")}</a>${free.length ? "" : `<a class="button" href="/">${t("toLobby")}</a>`}</div>
@@ -711,7 +711,8 @@ async function joinPanel(tid, note = "", sit = null) {
     G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
     connect();
   }));
-  $("#name").addEventListener("keydown", (e) => {  // Enter in the name box sits, as a form would
+  // a full table has no name box: a spectator gives no name (it asked "Your name" under "Join", for nothing)
+  if ($("#name")) $("#name").addEventListener("keydown", (e) => {  // Enter in the name box sits, as a form would
     const first = $("button.sit");
     if (e.key === "Enter" && first) { e.preventDefault(); first.click(); }
   });
