@@ -40,7 +40,7 @@ tr.best td{font-weight:bold}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 details{background:#fff;border:1px solid #d8cfb8;border-radius:8px;margin:8px 0;padding:4px 10px}
 summary{cursor:pointer;font-weight:bold}
-.muted{color:#6b7386}
+.muted{color:#5f6678}
 a.jump{font-size:.85em;font-weight:normal;margin-left:.5em;white-space:nowrap}
 tr:target td{background:#ffe08a}.mistake:target{outline:3px solid #e0b000}
 @media (max-width:600px){main{padding:8px}ol.mistakes{padding-left:1.4em}.mistake{padding:6px 8px}details{padding:4px 6px}

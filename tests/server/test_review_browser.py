@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from hkmj.cli import main
-from hkmj.server.testing import CHROMIUM, Server, choose, each_case, match_over, play, run_apart
+from hkmj.server.testing import CHROMIUM, FAINT_PAGE_TEXT, Server, choose, each_case, match_over, play, run_apart
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -414,3 +414,21 @@ def test_a_mistake_links_to_its_row_in_its_hands_table_and_back(review_pages: di
         assert errors == []
 
     each_case(((lang, lambda lang=lang: links(lang)) for lang in ("en", "fr")), browser)
+
+
+def test_every_text_of_the_review_reads_against_its_background(server: Server, browser: Any) -> None:
+    """The review's introduction ("1 hand of Hong Kong, against the expert bot. Values are …"), its note on a table's
+    house options and its count of further mistakes were grey on the page's cream, 4.2:1, under WCAG's 4.5:1 for
+    text of that size. Every text of the review opened from "Review this match" now reads at 4.5:1 at least (3:1
+    when large), English and French."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01, rules="classical")
+    token = played_to_the_end(server, tid, "Ann", 3)
+    errors: list[str] = []
+    faint: list[str] = []
+    for lang in ("en", "fr"):
+        review = _click_review(browser, server, tid, token, lang, errors)
+        for summary in review.locator("details summary").all()[:3]:
+            summary.click()
+        faint += [f"{lang}: {f}" for f in review.evaluate(FAINT_PAGE_TEXT, "body")]
+    assert not faint, "\n".join(faint)
+    assert errors == []

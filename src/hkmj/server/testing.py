@@ -149,6 +149,32 @@ def phone_page(
     return page
 
 
+FAINT_PAGE_TEXT = r"""(root) => {
+  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+    const p = m[1].split(',').map(parseFloat); return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 }; };
+  const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const blend = (top, bot) => ({ r: top.r * top.a + bot.r * (1 - top.a), g: top.g * top.a + bot.g * (1 - top.a), b: top.b * top.a + bot.b * (1 - top.a), a: 1 });
+  const under = (el) => { const layers = []; for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+    if (c && c.a > 0) layers.push(c); if (c && c.a === 1) break; }
+    return layers.reverse().reduce((bg, l) => blend(l, bg), { r: 255, g: 255, b: 255, a: 1 }); };
+  const out = [];
+  for (const el of document.querySelectorAll(`${root} *`)) {
+    const own = [...el.childNodes].filter((n) => n.nodeType === 3 && n.data.trim()).map((n) => n.data.trim()).join(' ');
+    if (!own || !el.getClientRects().length) continue;
+    const cs = getComputedStyle(el); let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= parseFloat(getComputedStyle(e).opacity);
+    const bg = under(el), fg = parse(cs.color), seen = blend({ ...fg, a: fg.a * opacity }, bg);
+    const [x, y] = [lum(seen), lum(bg)].sort((p, q) => q - p), ratio = (x + 0.05) / (y + 0.05);
+    const size = parseFloat(cs.fontSize), large = size >= 24 || (parseInt(cs.fontWeight) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) out.push(`"${own.slice(0, 40)}" (${el.tagName.toLowerCase()}.${el.className}) ${ratio.toFixed(2)}:1`);
+  }
+  return out; }"""
+"""The texts under the element ``root`` (a CSS selector, given to ``page.evaluate``) drawn on plain backgrounds
+(a dialog, a page: not the table's felt, a gradient) whose contrast with what lies under them (WCAG: the text's
+colour, with the opacity of its boxes, against their backgrounds laid over white) is under 4.5:1, or 3:1 for large
+text."""
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
