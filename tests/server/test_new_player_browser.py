@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page, phone_page
 
 SHARED_CHROMIUM = True
 """The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
@@ -147,4 +147,59 @@ def test_the_end_of_a_hands_verify_line_reads_against_the_dialog(server: Server,
     page.wait_for_function("document.querySelector('#verdict').textContent.length > 0")
     faint = page.evaluate(FAINT_PAGE_TEXT, "#reveal")
     assert not faint, faint
+    assert not errors, errors
+
+
+BROKEN_WORDS = r"""() => {
+  const out = [];
+  for (const bdi of document.querySelectorAll('#scoring td bdi')) {
+    const text = bdi.firstChild; if (!text || text.nodeType !== 3) continue;
+    let at = 0;
+    for (const word of text.data.split(' ')) {
+      const r = document.createRange(); r.setStart(text, at); r.setEnd(text, at + word.length); at += word.length + 1;
+      if (new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1) out.push(`${bdi.textContent}: ${word}`);
+    }
+  }
+  return out; }"""
+"""The words of the players' names in the end-of-hand dialog that are split over two lines."""
+
+
+def _played_to_its_end(page: Any, rules: str = "hk") -> None:
+    """Create a one-hand table of ``rules`` in ``page``'s lobby with three bots and play it by clicking (passing every
+    claim, discarding the newest tile) until the end of the hand shows."""
+    page.select_option("#rules", rules)
+    page.select_option("select[name=length]", "1")
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.1")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    deadline = time.monotonic() + 120
+    while not page.locator("#reveal #scoring").count():
+        assert time.monotonic() < deadline, "the hand did not end in 120 s"
+        try:
+            if page.locator("button.claim[data-action=pass]").count():
+                page.locator("button.claim[data-action=pass]").first.click(timeout=1000)
+            elif page.locator("#hand button.t:not([disabled])").count():
+                page.locator("#hand button.t:not([disabled])").last.click(timeout=1000)
+        except Exception:  # the button went as the bots played: look again
+            pass
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_cl_7_on_a_phone_the_end_of_a_hand_splits_no_players_name_inside_a_word(server: Server, lang: str, browser: Any) -> None:
+    """CL-7: on a phone (390 × 844) the end of a hand lists the hands and the payments by player. The payments' name
+    column was squeezed by the reasons beside it (each player's points and doubles, opened) to the width of a few letters, and a name broke anywhere: "Robot 3
+    (glouton" over a lone ")", "Bot 2 (greedy" over a lone ")". A name now breaks between its words only. A real one-hand
+    classical table (its payments say each player's points and doubles) with three bots, played by tapping to its end."""
+    errors: list[str] = []
+    page = phone_page(browser, server, errors, lang, (390, 844))
+    _played_to_its_end(page, "classical")
+    for summary in page.locator("#payments details summary").all():  # each player's points and doubles, itemised
+        summary.click()
+    page.evaluate("document.querySelector('#reveal').scrollTo(0, 1e6)")
+    broken = page.evaluate(BROKEN_WORDS)
+    page.screenshot(path=str(ARTIFACTS / f"end-names-390-{lang}.png"))
+    assert page.locator("#scoring td bdi").count() >= 8
+    assert not broken, broken
     assert not errors, errors
