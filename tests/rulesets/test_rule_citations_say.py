@@ -230,6 +230,8 @@ APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
     "falsePaysDiscard": {"HK-5.7": ("doubled (128) to the discarder",)},
     "nobodyPays": {"HK-7.1": ("no payment",), "HK-7.2": ("or the hand is drawn, seats stay",)},
     "noElement": {"HK-6": ("There is no minimum: a 0-fan hand wins",)},
+    "nobodyPaysEnd": {"HK-7.1": ("no payment",)},
+    "nobodyPaysEnd_classical": {"CL-7.5": ("nobody scores, nobody pays",)},
     "nobodyPays_classical": {"CL-7.5": ("nobody scores, nobody pays",), "CL-4.3": ("After every hand, won or drawn, the seat winds rotate",)},
     "falsePays_classical": {"CL-7.7": ("East as the offender pays each of the three twice the limit",)},
     "falsePaysDiscard_classical": {"CL-7.7": ("East's share doubled",)},

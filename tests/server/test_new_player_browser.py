@@ -203,3 +203,33 @@ def test_cl_7_on_a_phone_the_end_of_a_hand_splits_no_players_name_inside_a_word(
     assert page.locator("#scoring td bdi").count() >= 8
     assert not broken, broken
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_7_2_mcr_2_2_cl_4_3_the_last_hand_drawn_says_no_deal_moves_on(server: Server, lang: str, browser: Any) -> None:
+    """HK-7.2, MCR-2.2, CL-4.3: a drawn hand's result says nobody pays and what happens to the deal: East keeps it in
+    Hong Kong, the winds move on in MCR and the classical game. The match's last hand said it too, under "Match
+    over", where there is no next hand ("Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2)"). A match's last
+    hand drawn now says only that nobody pays; a hand drawn before it says what becomes of the deal, as before. The
+    final frame of a real one-hand table (:func:`hkmj.server.testing.rigged_final_frame`), its result made a draw,
+    drawn in a real server's page."""
+    from hkmj.engine.testing import QUIET
+    from hkmj.engine.wall import stacked_wall
+    from hkmj.server.testing import rigged_final_frame
+
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dead_wall=True)
+    frame = rigged_final_frame(wall, (1, 1, 1), "hk", "discard 4m")
+    frame["reveal"].update(result="draw", end=[], payments=[0, 0, 0, 0], scores=[0, 0, 0, 0], dead_hands=[])
+    card = """(st) => { const card = document.createRange().createContextualFragment(revealCard(st));
+      return card.querySelector('#scoring > p, #scoring h3 + p').textContent; }"""
+    deal = {"en": ("keeps the deal", "move on"), "fr": ("garde la main", "vents tournent")}[lang]
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    for rules, rule in (("hk", "HK-7.1"), ("mcr", "MCR-3.3"), ("classical", "CL-7.5")):
+        st = {**frame, "config": {**frame["config"], "rules": rules}}
+        last = page.evaluate(card, {**st, "status": "over"})
+        before = page.evaluate(card, {**st, "status": "playing"})
+        assert rule in last and not any(w in last for w in deal), (rules, last)
+        assert rule in before and any(w in before for w in deal), (rules, before)
+    assert not errors, errors

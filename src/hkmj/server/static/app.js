@@ -48,6 +48,8 @@ const T = {
     nobodyPays: "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2).",
     noElement: "No scoring element: a hand worth 0 fan still wins (HK-6).",
     nobodyPays_mcr: "Nobody pays (MCR-3.3); the seat winds move on (MCR-2.2).",
+    // the match's last hand drawn: no deal to keep, no wind to move on
+    nobodyPaysEnd: "Nobody pays (HK-7.1).", nobodyPaysEnd_mcr: "Nobody pays (MCR-3.3).", nobodyPaysEnd_classical: "Nobody scores, nobody pays (CL-7.5).",
     nobodyPays_classical: "Nobody scores, nobody pays (CL-7.5); the seat winds move on (CL-4.3).",
     deadSettled: "{name}'s false Mahjong earlier in the hand is settled: {name} pays {amount} to each other player (MCR-5.4).",
     falsePays_mcr: "{name} declared a hand that is not a win: {name}'s hand is dead and {name} pays {amount} to each player (MCR-5.4).",
@@ -163,6 +165,7 @@ const T = {
     nobodyPays: "Personne ne paie (HK-7.1)\u00a0; le donneur garde la main (HK-7.2).",
     noElement: "Aucun élément ne compte\u00a0: une main à 0 fan gagne quand même (HK-6).",
     nobodyPays_mcr: "Personne ne paie (MCR-3.3)\u00a0; les vents tournent (MCR-2.2).",
+    nobodyPaysEnd: "Personne ne paie (HK-7.1).", nobodyPaysEnd_mcr: "Personne ne paie (MCR-3.3).", nobodyPaysEnd_classical: "Personne ne compte ni ne paie (CL-7.5).",
     nobodyPays_classical: "Personne ne compte ni ne paie (CL-7.5)\u00a0; les vents tournent (CL-4.3).",
     deadSettled: "Le faux Mahjong annoncé par {name} plus tôt dans la donne est réglé\u00a0: {name} paie {amount} à chaque autre joueur (MCR-5.4).",
     falsePays_mcr: "{name} a annoncé une main non gagnante\u00a0: sa main est morte et {name} paie {amount} à chaque joueur (MCR-5.4).",
@@ -1170,7 +1173,7 @@ function revealCard(st) {
   const r = st.reveal, h = st.hand, name = (seat) => playerName(st, h.seat_slots[seat]);
   const dead = r.dead_hands || [];  // a dead hand's fine is paid even when the hand is drawn (MCR-5.4)
   let title = t(dead.length ? "drawFined" : "draw"), win = null;
-  let detail = `<p>${dead.length ? dead.map((d) => t("deadSettled", { name: name(d.seat), amount: d.amount })).join(" ") : ruled(st, "nobodyPays")}</p>`;
+  let detail = `<p>${dead.length ? dead.map((d) => t("deadSettled", { name: name(d.seat), amount: d.amount })).join(" ") : ruled(st, st.status === "over" ? "nobodyPaysEnd" : "nobodyPays")}</p>`;
   const fm = r.end.find((e) => e.type === "false_mahjong");
   win = r.end.find((e) => e.type === "win") || null;
   if (win) {
