@@ -765,7 +765,15 @@ def mistake_lines(d: Decision, i: int, width: int = 80, lang: str = "en") -> lis
 def proxy_words(r: Review, lang: str = "en") -> str:
     """The line saying on what scale the advisor's values are (:attr:`Review.proxy`)."""
     w = words(lang)
-    return w("proxy") if r.proxy == "classical" else w("proxy.hk", options=r.proxy)
+    if r.proxy == "classical":
+        return w("proxy")
+    # the options in the lobby's words ("base value 10, the discarder pays for all"), not as --option takes them
+    # ("base=10, payment=half-shooter"), which the browser's review showed a player who had chosen them from menus
+    said = []
+    for pair in r.proxy.split(", "):
+        key, _, value = pair.partition("=")
+        said.append(w(f"opt.{key}.{value}") if f"opt.{key}.{value}" in w.table else w(f"opt.{key}", v=value) if f"opt.{key}" in w.table else pair)
+    return w("proxy.hk", options=", ".join(said))
 
 
 def summary_text(r: Review, top: int = 10, width: int = 80, lang: str = "en") -> str:

@@ -54,6 +54,14 @@ EN: dict[str, str] = {
     "or decisions that timed out): they are left out, since the player did not make them.",
     "proxy": "At a classical table the advisor's values are on its own model's scale (a small win is worth 4 to 6 "
     "points there), not classical scores (CL-7); only a Mahjong is valued at its actual classical payment.",
+    # a house option that changes payments, in the lobby's words (its value as --option gives it after the key)
+    "opt.base": "base value {v}",
+    "opt.limit": "limit from {v} fan",
+    "opt.table.seed": "4-7-10 steps (the rules)",
+    "opt.table.half": "half-exponential",
+    "opt.table.doubling": "doubling",
+    "opt.payment.seed": "the discarder pays double (the rules)",
+    "opt.payment.half-shooter": "the discarder pays for all",
     "proxy.hk": "With this table's house options ({options}) the advisor values hands with Hong Kong's standard "
     "payments (HK-6: base 1, the rules' own table); only a Mahjong is valued at its actual payment here.",
     "totals": "{decisions} with a choice: {agree} as good as the advice ({pct}), {worse} worse; expected value lost in all: {lost}.",
@@ -178,6 +186,13 @@ FR: dict[str, str] = {
     "proxy": "À une table classique, les valeurs du conseiller sont à l'échelle de son propre modèle (une petite "
     "victoire y vaut de 4 à 6 points), pas des scores classiques (CL-7)\u00a0; seul un Mahjong est évalué à son "
     "paiement classique réel.",
+    "opt.base": "valeur de base {v}",
+    "opt.limit": "limite à partir de {v} fans",
+    "opt.table.seed": "paliers 4-7-10 (la règle)",
+    "opt.table.half": "demi-exponentielle",
+    "opt.table.doubling": "doublement",
+    "opt.payment.seed": "le défausseur paie double (la règle)",
+    "opt.payment.half-shooter": "le défausseur paie pour tous",
     "proxy.hk": "Avec les options de cette table ({options}), le conseiller évalue les mains avec les paiements "
     "standard de Hong Kong (HK-6\u00a0: base 1, la table des règles)\u00a0; seul un Mahjong est évalué à son paiement réel ici.",
     "totals": "{decisions} avec un choix\u00a0: {agree} fois aussi bien que le conseil ({pct}), {worse} fois moins bien\u00a0; "

@@ -184,8 +184,8 @@ def test_a_classical_review_says_its_points_are_the_hong_kong_models_cl_7_hk_6(t
 def test_a_review_at_hk_payment_options_says_the_advisor_uses_standard_payments_hk_6(tmp_path: Path) -> None:
     """Hong Kong house options that change payments (base=10, payment=half-shooter…) are not in the
     advisor's model: a position is valued the same at base 1 and base 10, while a Mahjong is worth
-    its actual payment (ten times as much). The review now says so, naming the options, in English
-    and French; "payment=half-shooter" is no longer cut at its hyphen at the end of a line."""
+    its actual payment (ten times as much). The review now says so, naming the options in the lobby's words
+    ("base value 10, the discarder pays for all"), in English and French, no word cut at the end of a line."""
     from hkmj.review_html import render_html
 
     plain = analyse(load(_record(tmp_path, 1, 4, "hk")), "1")
@@ -197,11 +197,11 @@ def test_a_review_at_hk_payment_options_says_the_advisor_uses_standard_payments_
     first = plain.decisions[0], r.decisions[0]
     assert first[0].concealed == first[1].concealed
     assert [(a.action, a.value) for a in first[0].advice] == [(a.action, a.value) for a in first[1].advice]
-    for lang, phrase in (("en", "With this table's house options (base=10, payment=half-shooter) the advisor values hands with Hong Kong's standard payments (HK-6"),
-                         ("fr", "Avec les options de cette table (base=10, payment=half-shooter), le conseiller évalue les mains avec les paiements standard de Hong Kong (HK-6")):
+    for lang, phrase in (("en", "With this table's house options (base value 10, the discarder pays for all) the advisor values hands with Hong Kong's standard payments (HK-6"),
+                         ("fr", "Avec les options de cette table (valeur de base 10, le défausseur paie pour tous), le conseiller évalue les mains avec les paiements standard de Hong Kong (HK-6")):
         text = summary_text(r, lang=lang)
         assert phrase in " ".join(text.split()).replace("\u00a0", " "), text
-        assert not any(line.endswith("half-") for line in text.splitlines())
+        assert not any(line.endswith("-") for line in text.splitlines())
         assert phrase in html.unescape(render_html(r, lang=lang)).replace("\u00a0", " ")
         assert "HK-6: base 1" not in summary_text(plain, lang=lang)
 

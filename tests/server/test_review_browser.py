@@ -432,3 +432,20 @@ def test_every_text_of_the_review_reads_against_its_background(server: Server, b
         faint += [f"{lang}: {f}" for f in review.evaluate(FAINT_PAGE_TEXT, "body")]
     assert not faint, "\n".join(faint)
     assert errors == []
+
+
+def test_hk_6_the_review_names_the_house_options_in_the_lobbys_words(server: Server, browser: Any) -> None:
+    """HK-6: a Hong Kong table whose house options change payments is reviewed with the standard payments, and the
+    review says so, naming the options. The browser's review named them as the command line takes them, "(base=10,
+    payment=half-shooter)", to a player who had chosen "Base value 10" and "the discarder pays for all" from the
+    lobby's menus; it now names them in those words, in English and French."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], hands=1, claim_window=0.01,
+                        options={"base": "10", "payment": "half-shooter", "table": "doubling"})
+    token = played_to_the_end(server, tid, "Ann", 5)
+    errors: list[str] = []
+    for lang, words in (("en", "(base value 10, doubling, the discarder pays for all)"),
+                        ("fr", "(valeur de base 10, doublement, le défausseur paie pour tous)")):
+        review = _click_review(browser, server, tid, token, lang, errors)
+        proxy = review.inner_text("p.proxy").replace("\u00a0", " ")
+        assert words in proxy and "=" not in proxy and "half-shooter" not in proxy, proxy
+    assert errors == []
