@@ -233,3 +233,20 @@ def test_hk_7_2_mcr_2_2_cl_4_3_the_last_hand_drawn_says_no_deal_moves_on(server:
         assert rule in last and not any(w in last for w in deal), (rules, last)
         assert rule in before and any(w in before for w in deal), (rules, before)
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lobby_offers_to_join_only_a_table_with_a_free_seat(server: Server, lang: str, browser: Any) -> None:
+    """The lobby's list offered "Join" beside every table, those whose four seats were taken too (a player and three
+    bots, four bots): a newcomer who clicked it was told the table was full. A full table now offers "Watch" only; a
+    table with a free seat offers "Join" and "Watch", as before."""
+    full = server.create(slots=["greedy"] * 4, hands=1, bot_delay=1)
+    free = server.create(slots=[None, None, "greedy", "greedy"], hands=1)
+    join, watch = {"en": ("Join", "Watch"), "fr": ("Rejoindre", "Regarder")}[lang]
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    buttons = {tid: page.locator("table.list tr", has=page.locator(f"a.tid:text-is('{tid}')")).locator("a.button").all_inner_texts()
+               for tid in (full, free)}
+    assert buttons == {full: [watch], free: [join, watch]}, buttons
+    assert not errors, errors

@@ -593,7 +593,8 @@ async function lobby() {
       <td><a class="tid" href="/t/${esc(tb.id)}">${esc(tb.id)}</a></td>
       <td>${tb.slots.map((s) => s.bot ? esc(botLabel(s.bot, s.slot)) : s.joined ? bdi(personName(s.name, s.slot)) : t("freeSeat")).join(" · ")}</td>
       <td class="muted">${esc(rulesLine(tb.config))} · ${plural("played", tb.hands_played)}</td>
-      <td class="row"><a class="button" href="/t/${esc(tb.id)}">${stored(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a><a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
+      <td class="row">${stored(`hkmj.token.${tb.id}`) || tb.slots.some((s) => !s.bot && !s.joined)  // "Join" only where a seat is free
+        ? `<a class="button" href="/t/${esc(tb.id)}">${stored(`hkmj.token.${tb.id}`) ? t("yourSeat") : t("join")}</a>` : ""}<a class="button" href="/t/${esc(tb.id)}?watch=1">${t("watch")}</a></td></tr>`).join("")}</table>` : `<p class="muted">${t("none")}</p>`}${
     list.total > list.tables.length ? `<p class="muted" id="more-tables">${t("moreTables", { n: list.tables.length, total: list.total })}</p>` : ""}${yourOthers(list.tables)}</section>`;
   // A table with bots is a teaching table without timer by default, until the player says otherwise.
   const form = $("#create-form"), teach = form.elements.teaching, timer = form.elements.timer;
