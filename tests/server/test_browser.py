@@ -408,7 +408,8 @@ def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Se
     """CL-7.7: the reveal of a classical false Mahjong said the general rule, "pays each player the
     limit, 1000 (2000 when East pays or is paid)", whoever declared. It now says what the declarer
     paid, from the hand's payments (the table's ``limit`` option's too): East 2000 to each player;
-    South 2000 to East and 1000 to each of the two others; in English and French."""
+    South 2000 to East and 1000 to each of the two others; in English and French. East is named between commas
+    ("Bob pays Ann, East, 2000"), as when East declares: in brackets, a bot's name read "Bot 1 (greedy) (East)"."""
     reveal = """([seat, payments]) => { const fm = { type: "false_mahjong", seat, from: null, payments };
       const st = { config: { rules: "classical" }, you: 3, players: ["Ann", "Bob", "Cy", "Di"].map((name, slot) => ({ name, slot })),
         hand: { seat_slots: [0, 1, 2, 3], melds: [[], [], [], []], bonus: [[], [], [], []] },
@@ -418,9 +419,9 @@ def test_cl_7_7_the_browser_says_what_a_classical_false_mahjong_costs(server: Se
     page = lobby_page(browser, server, errors, 1000, 800)
     for lang, east, south in (
         ("en", "Ann, East, pays {d} to each player, the limit doubled as East pays double (CL-7.7).",
-         "Bob pays Ann (East) {d}, the limit doubled for East, and {a} to each of the two others (CL-7.7)."),
+         "Bob pays Ann, East, {d}, the limit doubled for East, and {a} to each of the two others (CL-7.7)."),
         ("fr", "Ann, l'Est, paie {d} à chaque joueur, la limite doublée car l'Est paie double (CL-7.7).",
-         "Bob paie {d} à Ann (l'Est), la limite doublée pour l'Est, et {a} à chacun des deux autres (CL-7.7)."),
+         "Bob paie {d} à Ann, l'Est, la limite doublée pour l'Est, et {a} à chacun des deux autres (CL-7.7)."),
     ):
         page.select_option("#lang", lang)
         for a in (1000, 500):  # the default limit, and a table's `limit` option
