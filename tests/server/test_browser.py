@@ -2669,7 +2669,10 @@ def _hk_6_the_help_of_a_table_with_house_rules_says_its_house_minimum_and_paymen
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server.base}/t/{tid}?watch=1&lang={lang}")
     page.wait_for_selector("#help-link[href*='minfan=3']", timeout=15000)  # the table is drawn (waiting for its player)
-    page.click("#help-link")
+    with page.expect_popup() as popup:  # in a tab of its own, the table left as it is
+        page.click("#help-link")
+    page = popup.value
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.wait_for_selector("#help h1")
     house, text = page.inner_text("#house-rules"), page.inner_text("#help")
     assert house == words[0], house

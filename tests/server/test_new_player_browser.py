@@ -250,3 +250,24 @@ def test_the_lobby_offers_to_join_only_a_table_with_a_free_seat(server: Server, 
                for tid in (full, free)}
     assert buttons == {full: [watch], free: [join, watch]}, buttons
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_how_to_play_at_a_table_opens_beside_the_hand_in_play(server: Server, lang: str, browser: Any) -> None:
+    """A newcomer at a table who pressed "How to play" mid-hand left the table for the help page, in the same tab
+    (a decision's timer running), and the help's only way back, "Back to the tables", led to the lobby, not to their
+    table. At a table the help now opens in a tab of its own and the table stays as it was; from the lobby it
+    opens in place, as before."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    assert page.get_attribute("#help-link", "target") is None
+    page.fill("input[name=botdelay]", "0")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    table = page.url
+    with page.expect_popup() as popup:
+        page.click("#help-link")
+    popup.value.wait_for_selector("#help h1")
+    assert page.url == table and page.locator("#board").count() == 1
+    assert not errors, errors

@@ -1322,6 +1322,10 @@ function route() {
   drawing += 1;
   $("#app").removeAttribute("aria-busy");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  // at a table "How to play" opens in a tab of its own: it took the player away from the hand in play (a decision's
+  // timer running), and the help's way back led to the lobby, not to the table
+  const help = $("#help-link");
+  if (m) { help.target = "_blank"; help.rel = "noopener"; } else { help.removeAttribute("target"); help.removeAttribute("rel"); }
   if (m) { if (G.tid === m[1] && G.state) render(); else tableView(m[1]); return; }
   if (G.ws) { G.want = null; G.ws.close(); G.ws = null; }
   G.tid = null;
