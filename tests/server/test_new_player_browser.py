@@ -271,3 +271,29 @@ def test_how_to_play_at_a_table_opens_beside_the_hand_in_play(server: Server, la
     popup.value.wait_for_selector("#help h1")
     assert page.url == table and page.locator("#board").count() == 1
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_7_1_a_drawn_hand_says_once_that_nobody_pays(server: Server, lang: str, browser: Any) -> None:
+    """HK-7.1, MCR-3.3, CL-7.5: the end of a drawn hand said it twice, its heading "Draw: the wall is exhausted, nobody
+    pays" over "Nobody pays (HK-7.1); the dealer keeps the deal (HK-7.2)". The heading now says "Draw: the wall is
+    exhausted" and the line under it, with its rule, who pays. The final frame of a real one-hand table, its result
+    made a draw, drawn in a real server's page."""
+    from hkmj.engine.testing import QUIET
+    from hkmj.engine.wall import stacked_wall
+    from hkmj.server.testing import rigged_final_frame
+
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"], dead_wall=True)
+    frame = rigged_final_frame(wall, (1, 1, 1), "hk", "discard 4m")
+    frame["reveal"].update(result="draw", end=[], payments=[0, 0, 0, 0], scores=[0, 0, 0, 0], dead_hands=[])
+    card = """(st) => { const card = document.createRange().createContextualFragment(revealCard(st));
+      return [card.querySelector('#scoring h3 + p').previousElementSibling.textContent, card.querySelector('#scoring').textContent]; }"""
+    heading, nobody = {"en": ("Draw: the wall is exhausted", "obody pays"), "fr": ("Nulle\u00a0: le mur est épuisé", "ersonne ne paie")}[lang]
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    for rules in ("hk", "mcr"):
+        for status in ("over", "playing"):
+            title, text = page.evaluate(card, {**frame, "status": status, "config": {**frame["config"], "rules": rules}})
+            assert title == heading and text.count(nobody) == 1, (rules, status, title, text)
+    assert not errors, errors
