@@ -1,0 +1,61 @@
+"""bench/tune_expert.py, the joint tuning of the expert's constants (docs/bots.md, ninth round):
+its candidate at zero offsets is the shipped expert (so every gain it prints is measured against
+the defaults), it refuses the ladder's reporting seeds, and it exits 1 when nothing gains."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import hkmj.bots.strong as strong
+from hkmj.bots.expert import ExpertBot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location("hkmj_bench_tune_expert", ROOT / "bench" / "tune_expert.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_zero_offsets_are_the_shipped_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    tune = _script(monkeypatch)
+    variant, sets = tune.spec(tune.settings([0.0] * len(tune.SPACE)))
+    bot = ExpertBot(0)
+    assert variant == (
+        f"expert+claim_margin={bot.claim_margin:.4f}+defence={bot.defence:.4f}+calibration={bot.calibration:.4f}+tie={bot.tie:.4f}"
+    )
+    assert sets[0] == "UKEIRE_EXP=(" + ",".join(f"{e:.4f}" for e in strong.UKEIRE_EXP) + ")"
+    assert f"PAIR_VALUE={strong.PAIR_VALUE:.4f}" in sets and f"PLAN_EXP={strong.PLAN_EXP:.4f}" in sets
+    assert f"PLAN_SPEED[all_pungs]={strong.PLAN_SPEED['all_pungs']:.4f}" in sets
+
+
+def test_refuses_the_reporting_seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    tune = _script(monkeypatch)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with pytest.raises(SystemExit) as e:
+        tune.main(["--seeds", "11,7", "--log", str(tmp_path / "log.jsonl")])
+    assert e.value.code == 2
+
+
+def test_exits_1_when_the_validated_candidate_does_not_gain(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hands are stubbed: every candidate scores exactly as the shipped expert (gain 0)."""
+    tune = _script(monkeypatch)
+    monkeypatch.setattr(tune, "play", lambda a, b, seed, deals, part: ([0.5] * len(deals), {"A": {"wins": 1, "seats": 2, "deal_ins": 0}}))
+    log = tmp_path / "log.jsonl"
+    args = ["--seeds", "11,13", "--candidates", "3", "--deals", "2", "--top", "1", "--validate", "2", "--log", str(log)]
+    assert tune.main(args) == 1
+    out = capsys.readouterr().out
+    assert "FAIL: the validated candidate does not gain on every tuning seed" in out and "fitted slopes" in out
+    assert len(log.read_text().splitlines()) == 2 * (3 + 2 + 1)
