@@ -93,8 +93,24 @@ def overridden(sets: Sequence[str]) -> Iterator[None]:
             setattr(module, name, old)
 
 
-def play(a: str, b: str, seed: int, deals: range, part: str | None) -> tuple[list[float], dict[str, Counter[str]]]:
-    """Per-deal A − B (points per hand) and each side's counts (seats, points, wins, ...)."""
+class Scoped:
+    """A bot that plays with the constants of ``sets`` overridden during its own decisions only
+    (its opponents, the strong bot among them, keep the defaults)."""
+
+    def __init__(self, bot: Player, sets: Sequence[str]) -> None:
+        self.bot = bot
+        self.sets = sets
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        with overridden(self.sets):
+            return self.bot.choose(view, legal)
+
+
+def play(
+    a: str, b: str, seed: int, deals: range, part: str | None, sets: Sequence[str] = ()
+) -> tuple[list[float], dict[str, Counter[str]]]:
+    """Per-deal A − B (points per hand) and each side's counts (seats, points, wins, ...); A plays
+    with the constants of ``sets`` overridden (:class:`Scoped`)."""
     diffs: list[float] = []
     st: dict[str, Counter[str]] = {"A": Counter(), "B": Counter()}
     for d in deals:
@@ -105,7 +121,9 @@ def play(a: str, b: str, seed: int, deals: range, part: str | None) -> tuple[lis
             for s, letter in enumerate(seating):
                 bot_seed = (seed * 31 + d) * 64 + k * 4 + s
                 bot = build_bot(a if letter == "A" else b, bot_seed)
-                players.append(Hybrid(bot, part) if letter == "A" and part else bot)
+                if letter == "A" and part:
+                    bot = Hybrid(bot, part)
+                players.append(Scoped(bot, sets) if letter == "A" and sets else bot)
             res = play_hand(hand, players)
             for s, letter in enumerate(seating):
                 st[letter]["seats"] += 1
@@ -187,8 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             p.error(str(e))
     deals = range(args.deals)
     part = "claims" if args.claims else "discards" if args.discards else None
-    with overridden(args.set):
-        var, st = play(args.variant, args.against, args.seed, deals, part)
+    var, st = play(args.variant, args.against, args.seed, deals, part, args.set)
     label = args.variant + "".join(f" {s}" for s in args.set) + (f" ({part} by greedy)" if part else "")
     report(f"{label} vs {args.against}, seed {args.seed}", var, st)
     if not args.no_ref:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import hkmj.bots.strong as strong_module
-from screen_expert import interval, overridden, play
+from screen_expert import interval, play
 
 # name, kind ("attr": an ExpertBot attribute; "const": a module constant), default, how it moves
 # ("log": × exp(σ z); "lin": + σ z), σ
@@ -112,8 +112,7 @@ class Runner:
             missing = [d for d in deals if f"{seed}:{d}" not in have]
             if missing:
                 run = range(missing[0], missing[-1] + 1)
-                with overridden(sets):
-                    diffs, st = play(variant, "greedy", seed, run, None)
+                diffs, st = play(variant, "greedy", seed, run, None, sets)
                 new = {f"{seed}:{d}": x for d, x in zip(run, diffs, strict=True)}
                 have.update(new)
                 a = st["A"]

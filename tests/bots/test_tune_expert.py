@@ -52,7 +52,7 @@ def test_exits_1_when_the_validated_candidate_does_not_gain(
 ) -> None:
     """The hands are stubbed: every candidate scores exactly as the shipped expert (gain 0)."""
     tune = _script(monkeypatch)
-    monkeypatch.setattr(tune, "play", lambda a, b, seed, deals, part: ([0.5] * len(deals), {"A": {"wins": 1, "seats": 2, "deal_ins": 0}}))
+    monkeypatch.setattr(tune, "play", lambda a, b, seed, deals, part, sets=(): ([0.5] * len(deals), {"A": {"wins": 1, "seats": 2, "deal_ins": 0}}))
     log = tmp_path / "log.jsonl"
     args = ["--seeds", "11,13", "--candidates", "3", "--deals", "2", "--top", "1", "--validate", "2", "--log", str(log)]
     assert tune.main(args) == 1
