@@ -169,13 +169,13 @@ def show(label: str, z: Sequence[float], gains: dict[int, list[float]]) -> float
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seeds", default="11,13", help="tuning seeds (default 11,13; never the ladder's 7 and 3)")
-    p.add_argument("--candidates", type=int, default=24)
+    p.add_argument("--candidates", type=int, default=24, help="random candidates around the defaults in stage 1 (default 24)")
     p.add_argument("--deals", type=int, default=150, help="deals per seed in stages 1 and 2 (each its own)")
     p.add_argument("--top", type=int, default=4, help="stage-1 candidates carried to stage 2")
     p.add_argument("--validate", type=int, default=300, help="fresh deals per seed for the last stage")
     p.add_argument("--step", type=float, default=1.0, help="length (in σ) of the step along the fitted slopes")
     p.add_argument("--rng", type=int, default=1, help="seed of the candidates' offsets")
-    p.add_argument("--log", type=Path, required=True)
+    p.add_argument("--log", type=Path, required=True, help="JSON lines of every candidate's per-deal results (a rerun with the same log resumes)")
     args = p.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
     if {3, 7} & set(seeds):
