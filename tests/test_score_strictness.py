@@ -1028,6 +1028,16 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "'chow 123s' then 'kong 1111z'",
      "Donne non valable\u00a0: --meld «\u00a0pung 777z chow 123s; kong 1111z\u00a0»\u00a0: 3 groupes dans un seul groupe déclaré\u00a0: "
      "donnez-les un par un\u00a0: «\u00a0pung 777z\u00a0» puis «\u00a0chow 123s\u00a0» puis «\u00a0kong 1111z\u00a0»"),
+    # HK-1.4: a byte that is not UTF-8 (Latin-1's é from a terminal in another encoding), which Python reads as a
+    # lone surrogate: the argument is named and the byte too (it said "'\udcff': unexpected character '\udcff'")
+    (["12\udcff3m456m789m123p55p", "--win", "5p", "--rules", "hk"], 2,
+     "hkmj score: the hand argument holds the byte 0xff, which is not UTF-8 text (is the terminal set to another encoding?)",
+     "hkmj score\u00a0: l'argument de la main contient l'octet 0xff, qui n'est pas du texte UTF-8 (le terminal est-il réglé sur "
+     "un autre encodage\u00a0?)"),
+    (["123m456m789m55p", "--win", "5p", "--meld", "pung 7\udce97z", "--rules", "mcr"], 2,
+     "hkmj score: the --meld argument holds the byte 0xe9, which is not UTF-8 text (is the terminal set to another encoding?)",
+     "hkmj score\u00a0: l'argument --meld contient l'octet 0xe9, qui n'est pas du texte UTF-8 (le terminal est-il réglé sur "
+     "un autre encodage\u00a0?)"),
 ]
 """A command line, its status (1: a hand refused, 2: a usage error), its last line on stderr
 in English, then with ``--lang fr``."""
@@ -1353,3 +1363,24 @@ def test_hk1_a_win_of_lists_scores_as_one_of_tuples() -> None:
     tupled = Win(tuple(concealed), 0, "discard", 0, 0, 1, (Meld("pung", 5),), (1,), (2,), frozenset({"final_discard"}))
     assert listed == tupled
     assert score(listed) == score(tupled) and score_mcr(listed) == score_mcr(tupled)
+
+
+def test_a_byte_that_is_not_utf8_in_an_argument_is_named_as_such() -> None:
+    """HK-1.4: ``hkmj score $'\\xff' --win 5s`` from a real shell (the argument's bytes as given,
+    not UTF-8) says the argument holds a byte that is not UTF-8 text, exit 2; it said
+    "unexpected character '\\udcff'", a character nobody typed."""
+    import os
+    import subprocess
+    import sys
+
+    for argv, said in (
+        ([b"\xff", b"--win", b"5s"], "the hand argument holds the byte 0xff, which is not UTF-8 text"),
+        ([b"123m456m789m123p5s", b"--win", b"5\xe9"], "the --win argument holds the byte 0xe9, which is not UTF-8 text"),
+        ([b"--rules", b"classical", b"88m567p234s111z", b"--meld", b"pung 777z", b"--win", b"1z", b"--from", b"W",
+          b"--seat", b"S", b"--other", b"E: 13m\xff"], "the --other argument holds the byte 0xff"),
+    ):
+        env = {**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": ""}
+        done = subprocess.run([os.fsencode(sys.executable), b"-m", b"hkmj", b"score", *argv], capture_output=True, env=env, timeout=60)
+        err = done.stderr.decode()
+        assert (done.returncode, done.stdout) == (2, b""), err
+        assert said in err and "udc" not in err and "unexpected character" not in err

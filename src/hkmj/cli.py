@@ -349,6 +349,9 @@ def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
     """
     from hkmj.rules_args import given
 
+    undecoded = _not_utf8(args)
+    if undecoded:
+        return undecoded
     if args.hand is None:
         typed = [o for o in _HAND_OPTIONS if given(args, o[2:].replace("from", "discarder"))]
         typed += [o for o, v in (("--robbed", args.robbed), ("--meld", args.meld), ("--flower", args.flower),
@@ -380,6 +383,23 @@ def _score_usage_error(args: argparse.Namespace, rules: Ruleset) -> str | None:
                 wind = ("East", "South", "West", "North")[int(tile[1]) - 1]
                 return f"{option} {value!r}: a tile: write the {wind} wind as {wind[0]}"
             return f"{option} {echo(value)}: expected a wind E, S, W (or O for Ouest) or N"  # a long value cut (R-9)
+    return None
+
+
+def _not_utf8(args: argparse.Namespace) -> str | None:
+    """Which argument of a hand holds a byte that is not UTF-8 text, and the byte, or None.
+
+    Python reads such a byte of the command line as a lone surrogate (U+DC80-U+DCFF, the
+    "surrogateescape" of :func:`os.fsdecode`), which the notation would otherwise quote as an
+    unexpected character ``'\\udcff'``: a terminal or a script in another encoding (Latin-1's
+    ``é``) sends it."""
+    given: list[tuple[str, str | None]] = [("hand", args.hand), ("--win", args.win), ("--from", args.discarder),
+                                           ("--seat", args.seat), ("--prevailing", args.prevailing)]  # fmt: skip
+    given += [("--meld", m) for m in args.meld] + [("--other", o) for o in args.other or ()]
+    for what, value in given:
+        byte = next((ord(c) - 0xDC00 for c in value or "" if 0xDC80 <= ord(c) <= 0xDCFF), None)
+        if byte is not None:
+            return f"the {what} argument holds the byte 0x{byte:02x}, which is not UTF-8 text (is the terminal set to another encoding?)"
     return None
 
 

@@ -234,6 +234,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO}): separate tiles with spaces, e\.g\. (?P<example>{_ECHO})",
      "{part}\u00a0: caractère {char} inattendu\u00a0: séparez les tuiles par des espaces, par exemple {example}"),
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part}\u00a0: caractère {char} inattendu"),
+    (r"the (?P<what>hand|--[a-z]+) argument holds the byte (?P<byte>0x[0-9a-f]{2}), which is not UTF-8 text \(is the terminal set to another encoding\?\)",
+     lambda g: f"l'argument {'de la main' if g['what'] == 'hand' else g['what']} contient l'octet {g['byte']}, qui n'est pas du texte UTF-8"
+     " (le terminal est-il réglé sur un autre encodage\u00a0?)"),
     (rf"(?P<part>{_ECHO}): expected one tile, got (?P<n>\d+)",
      lambda g: f"{g['part']}\u00a0: une seule tuile attendue, {'aucune donnée' if g['n'] == '0' else g['n'] + ' données'}"),
     # --- the hand and its tiles (HK-1, HK-5; MCR-5.2; CL-1, CL-6)
