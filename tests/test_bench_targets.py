@@ -176,3 +176,19 @@ def test_a_bench_script_refuses_a_negative_seed_as_the_commands_do(
         bench.main(["--seed", "-3"])
     assert stop.value.code == 2
     assert "argument --seed: -3 is negative: a seed is a whole number 0 or more" in capsys.readouterr().err
+
+
+def test_every_bot_level_is_held_to_the_decision_time_the_readme_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README, Bots: "target: median ≤ 50 ms for every level". bench_bots.py held the expert alone to a
+    budget, so a strong or greedy bot ten times slower than that still passed the ladder."""
+    bench = _load("bench_bots", monkeypatch)
+    ms = 1_000_000
+    assert set(bench.TIME_TARGETS) == {"random", "greedy", "strong", "expert"}
+    assert all(budget[0] == 50.0 for budget in bench.TIME_TARGETS.values())
+    assert bench.time_misses({"strong": [60 * ms] * 3, "greedy": [ms, 2 * ms, 400 * ms]}) == [
+        "strong decision time: target median <= 50 ms"
+    ]
+    assert bench.time_misses({"expert": [ms] * 10 + [400 * ms]}) == ["expert decision time: target median <= 50 ms, p95 <= 300 ms"]
+    assert bench.time_misses({"expert+lookahead=3": [60 * ms], "random": []}) == []  # a variant, or no decision: no budget
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "target: median ≤ 50 ms for every level, and the bench exits 1 when one is slower" in readme
