@@ -648,3 +648,23 @@ def test_every_field_a_record_holds_is_in_docs_record_format_md() -> None:
                 continue
             missing += [f"{rules}: {event['type']}.{key}" for key in event if key != "type" and f"`{key}`" not in row]
     assert not missing, sorted(set(missing))
+
+
+def test_a_command_the_docs_say_writes_no_record_has_no_record_option() -> None:
+    """The README said "`hkmj bot-match` and `hkmj arena` write no record" while ``hkmj bot-match
+    --record FILE`` saves its match (docs/record-format.md, re-checked by
+    tests/records/test_docs_referee.py): a command a page says writes no record has no ``--record``."""
+    import argparse
+
+    from hkmj.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    said: list[tuple[str, str]] = []
+    for page in PAGES:
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        for m in re.finditer(r"((?:`hkmj [\w-]+`(?:,| and| or)? ?)+) (?:writes?|saves?|keeps?) no record", text):
+            said += [(page.name, name) for name in re.findall(r"`hkmj ([\w-]+)`", m.group(1))]
+    assert said
+    wrong = [f"{page}: hkmj {name}" for page, name in said if "--record" in sub.choices[name]._option_string_actions]
+    assert not wrong, "pages say these write no record, but they take --record: " + ", ".join(wrong)
