@@ -316,9 +316,11 @@ def _private_sqlite_file(url: str) -> None:
 
 HELD_BY_ANOTHER = "another hkmj serve is using this database: stop it first (two servers would both play its tables and mix their moves in one log)"
 """Why a second server on a database refuses to start (:func:`hold_database`)."""
-HOLD_WAIT = 5.0
+HOLD_WAIT = 15.0
 """Seconds :func:`hold_database` keeps trying: a PostgreSQL server may take a moment to see that the
-connection of a server just killed is gone, and to free its lock."""
+connection of a server just killed is gone, and to free its lock, and a server asked to stop
+(SIGTERM) may take up to 5 s more to end moves waiting for the database before it lets go; a
+restart started meanwhile waits for it rather than refusing."""
 PG_SERVE_LOCK: Final = int.from_bytes(hashlib.sha256(b"hkmj serve").digest()[:8], "big", signed=True)
 """The PostgreSQL advisory lock a server holds on its database (advisory locks are per database)."""
 
