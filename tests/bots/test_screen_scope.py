@@ -4,9 +4,8 @@ play with the variant's values too, so the pairing screened was not the one name
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 import pytest
 
@@ -14,15 +13,9 @@ import hkmj.bots.strong as strong
 from hkmj.bots.greedy import GreedyBot
 from hkmj.engine import Action, SeatView
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def test_set_applies_to_the_variant_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("hkmj_bench_screen_scope", ROOT / "bench" / "screen_expert.py")
-    assert spec is not None and spec.loader is not None
-    screen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(screen)
+def test_set_applies_to_the_variant_only(monkeypatch: pytest.MonkeyPatch, bench_script: Callable[[str], ModuleType]) -> None:
+    screen = bench_script("screen_expert")
     seen: dict[str, set[float]] = {"variant": set(), "opponent": set()}
 
     class Recorder(GreedyBot):

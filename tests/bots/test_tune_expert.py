@@ -4,9 +4,9 @@ the defaults), it refuses the ladder's reporting seeds, and it exits 1 when noth
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -15,20 +15,9 @@ import pytest
 import hkmj.bots.strong as strong
 from hkmj.bots.expert import ExpertBot
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _script(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location("hkmj_bench_tune_expert", ROOT / "bench" / "tune_expert.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_zero_offsets_are_the_shipped_expert(monkeypatch: pytest.MonkeyPatch) -> None:
-    tune = _script(monkeypatch)
+def test_zero_offsets_are_the_shipped_expert(bench_script: Callable[[str], ModuleType]) -> None:
+    tune = bench_script("tune_expert")
     variant, sets = tune.spec(tune.settings([0.0] * len(tune.SPACE)))
     bot = ExpertBot(0)
     assert variant == (
@@ -39,8 +28,8 @@ def test_zero_offsets_are_the_shipped_expert(monkeypatch: pytest.MonkeyPatch) ->
     assert f"PLAN_SPEED[all_pungs]={strong.PLAN_SPEED['all_pungs']:.4f}" in sets
 
 
-def test_refuses_the_reporting_seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    tune = _script(monkeypatch)
+def test_refuses_the_reporting_seeds(monkeypatch: pytest.MonkeyPatch, bench_script: Callable[[str], ModuleType], tmp_path: Path) -> None:
+    tune = bench_script("tune_expert")
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with pytest.raises(SystemExit) as e:
         tune.main(["--seeds", "11,7", "--log", str(tmp_path / "log.jsonl")])
@@ -48,10 +37,10 @@ def test_refuses_the_reporting_seeds(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
 
 def test_exits_1_when_the_validated_candidate_does_not_gain(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, bench_script: Callable[[str], ModuleType], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The hands are stubbed: every candidate scores exactly as the shipped expert (gain 0)."""
-    tune = _script(monkeypatch)
+    tune = bench_script("tune_expert")
     monkeypatch.setattr(tune, "play", lambda a, b, seed, deals, part, sets=(): ([0.5] * len(deals), {"A": {"wins": 1, "seats": 2, "deal_ins": 0}}))
     log = tmp_path / "log.jsonl"
     args = ["--seeds", "11,13", "--candidates", "3", "--deals", "2", "--top", "1", "--validate", "2", "--log", str(log)]

@@ -53,6 +53,15 @@ def _emptied_pg_url() -> str:
 
 
 @pytest.fixture
+def kind_db(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A database of the test's ``kind`` parameter: "sqlite", a file of its own; "postgresql",
+    :func:`pg_url` (the test is skipped when no PostgreSQL answers)."""
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'kind.db'}"
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     servers: list[Server] = []
 

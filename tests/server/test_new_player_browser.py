@@ -130,19 +130,8 @@ def test_the_end_of_a_hands_verify_line_reads_against_the_dialog(server: Server,
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
-    page.select_option("select[name=length]", "1")
-    page.fill("input[name=botdelay]", "0")
-    page.fill("input[name=claim]", "0.1")
-    page.click("#create")
-    page.wait_for_selector("#board")
-    deadline = time.monotonic() + 120
-    while not page.locator("#reveal #verify").count():
-        assert time.monotonic() < deadline, "the hand did not end in 120 s"
-        if page.locator("button.claim[data-action=pass]").count():
-            page.locator("button.claim[data-action=pass]").first.click(timeout=1000)
-        elif page.locator("#hand button.t:not([disabled])").count():
-            page.locator("#hand button.t:not([disabled])").last.click(timeout=1000)
-        time.sleep(0.05)
+    _played_to_its_end(page)
+    page.wait_for_selector("#reveal #verify")
     page.locator("#verify summary").click()
     page.wait_for_function("document.querySelector('#verdict').textContent.length > 0")
     faint = page.evaluate(FAINT_PAGE_TEXT, "#reveal")

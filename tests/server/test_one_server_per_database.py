@@ -22,17 +22,11 @@ import pytest
 from hkmj.server.testing import Server, free_port
 
 
-def _db(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{tmp_path / 'one.db'}"
-    return str(request.getfixturevalue("pg_url"))  # skips when no PostgreSQL answers
-
-
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_second_server_on_the_same_database_refuses_to_start_and_a_killed_ones_database_is_free(
-    kind: str, tmp_path: Path, make_server: Callable[..., Server], request: pytest.FixtureRequest
+    kind: str, tmp_path: Path, make_server: Callable[..., Server], kind_db: str
 ) -> None:
-    db = _db(kind, tmp_path, request)
+    db = kind_db
     first = make_server(db)
     tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
 

@@ -17,17 +17,11 @@ from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, play, stable
 
 
-def _db(kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{tmp_path / 'crash.db'}"
-    return str(request.getfixturevalue("pg_url"))  # skips when no PostgreSQL answers
-
-
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_sigkill_mid_hand_then_restart_resumes_the_exact_state(
-    kind: str, tmp_path: Path, make_server: Callable[..., Server], request: pytest.FixtureRequest
+    kind: str, tmp_path: Path, make_server: Callable[..., Server], kind_db: str
 ) -> None:
-    db = _db(kind, tmp_path, request)
+    db = kind_db
     server = make_server(db)
     humans = server.create(slots=[None, None, None, None], timer=120, claim_window=0.02, hands=2)
     bots = server.create(slots=[None, "random", "greedy", "random"], timer=120, claim_window=0.02, bot_delay=0.0, hands=2)
