@@ -847,27 +847,35 @@ def test_the_answers_to_another_rulesets_flags_are_the_ones_docs_scoring_md_quot
         assert answer in err, (options, err)
 
 
+_RUNS = {  # a command that streams its --record hand by hand, with arguments for a few hands
+    "simulate": ["simulate", "--hands", "130", "--quiet"],
+    "arena": ["arena", "--bots", "random,greedy", "--deals", "40", "--plot", "", "--quiet"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(_RUNS))
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "hkmj simulate: --record {path}: cannot write the file (No space left on device); the unfinished record is deleted"),
-        ("fr", "hkmj simulate\u00a0: --record {path}\u00a0: impossible d'écrire le fichier (plus de place sur le disque)\u00a0; "
+        ("en", "hkmj {command}: --record {path}: cannot write the file (No space left on device); the unfinished record is deleted"),
+        ("fr", "hkmj {command}\u00a0: --record {path}\u00a0: impossible d'écrire le fichier (plus de place sur le disque)\u00a0; "
          "l'enregistrement inachevé est supprimé"),
     ],
 )
 def test_simulate_record_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
-    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    command: str, lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``hkmj simulate --record FILE`` on a disk that fills up (a 64 KB tmpfs) died of an
     ``OSError: [Errno 28] No space left on device`` traceback, exit 1, and left FILE with its last
     line cut in the middle. Now one line says the file cannot be written and why (in the
     command's language), the unfinished record is deleted, exit 2 (R-9: a file that cannot be
-    written is a status 2 of hkmj simulate, as its help says)."""
+    written is a status 2 of hkmj simulate, as its help says); ``hkmj arena --record`` the same."""
     import errno
     import os
 
     from hkmj import record
 
+    pytest.importorskip("openskill")
     path = tmp_path / "g.jsonl"
     write_lines = record.RecordWriter.write_lines
 
@@ -879,8 +887,8 @@ def test_simulate_record_on_a_full_disk_is_one_line_and_leaves_no_cut_file(
         write_lines(self, lines)
 
     monkeypatch.setattr(record.RecordWriter, "write_lines", fill)
-    assert main(["simulate", "--hands", "130", "--quiet", "--lang", lang, "--record", str(path)]) == 2
-    assert capsys.readouterr().err == words.format(path=path) + "\n"
+    assert main([*_RUNS[command], "--lang", lang, "--record", str(path)]) == 2
+    assert capsys.readouterr().err == words.format(command=command, path=path) + "\n"
     assert not path.exists()
 
 
@@ -1048,6 +1056,7 @@ def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the
     assert not record.exists()
 
 
+@pytest.mark.parametrize("command", sorted(_RUNS))
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
@@ -1056,13 +1065,16 @@ def test_play_with_standard_error_redirected_says_so_instead_of_drawing_into_the
     ],
 )
 def test_simulate_record_removed_while_it_runs_is_not_reported_as_saved(
-    lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    command: str, lang: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``hkmj simulate --record runs/r.jsonl`` with ``runs`` removed while it played (a cleanup
     script, an ``rm -r``): the writes went to the removed file, and it still ended with
     ``record: runs/r.jsonl (N events)``, exit 0, for a file that was nowhere. Now it says the
-    record is lost and exits 2."""
+    record is lost and exits 2; ``hkmj arena --record`` the same, in French too (it said it in
+    English, of "deals")."""
     from hkmj.record import RecordWriter
+
+    pytest.importorskip("openskill")
 
     write_lines = RecordWriter.write_lines
 
@@ -1072,7 +1084,7 @@ def test_simulate_record_removed_while_it_runs_is_not_reported_as_saved(
 
     monkeypatch.setattr(RecordWriter, "write_lines", write_then_removed)
     record = tmp_path / "r.jsonl"
-    assert main(["simulate", "--hands", "2", "--quiet", "--lang", lang, "--record", str(record)]) == 2
+    assert main([*_RUNS[command], "--lang", lang, "--record", str(record)]) == 2
     out, err = capsys.readouterr()
     assert words in err.replace("\u00a0;", "\u00a0;") and "record:" not in out
 

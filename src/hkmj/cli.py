@@ -20,6 +20,7 @@ from hkmj.scoring.lines import score_line
 from hkmj.termlines import fitted
 
 if TYPE_CHECKING:
+    from hkmj.record import RecordWriter
     from hkmj.rulesets import Outcome, Ruleset
     from hkmj.scoring import Win
 
@@ -575,10 +576,9 @@ def at_least_one(text: str) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from hkmj.bots import BOTS
-    from hkmj.record import RecordWriter
     from hkmj.rules_args import rules_from_args, rules_refusal
     from hkmj.rulesets import RulesetError
-    from hkmj.run_words import label, run_error_in, said
+    from hkmj.run_words import label, said
     from hkmj.scoring.model import echo
     from hkmj.simulate import Progress, run
 
@@ -596,24 +596,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if unknown:
         print(said("simulate", f"unknown bot {echo(unknown[0])}: expected one of {', '.join(BOTS)}", lang), file=sys.stderr)
         return 2
-    writer = None
-    if args.record:
-        if refused := record_refused("simulate", args.record, lang):
-            print(refused, file=sys.stderr)
-            return 2
-        try:
-            writer = RecordWriter(args.record)
-        except OSError as e:
-            print(said("simulate", f"cannot write {args.record}: {e.strerror}", lang), file=sys.stderr)
-            return 2
+    record = StreamedRecord("simulate", args.record, lang) if args.record else None
+    if record is not None and (refused := record.open()):
+        print(refused, file=sys.stderr)
+        return 2
     progress = None if args.quiet else Progress(args.hands, lang=lang)
 
     def on_chunk(chunk: Any) -> None:
-        if writer is not None:
-            try:
-                writer.write_lines(chunk.lines)
-            except OSError as e:  # a full disk, a quota: said in one line, not a traceback
-                raise Unwritable(OSReason.of(e)) from None
+        if record is not None:
+            record.write(chunk.lines)
         if progress is not None:
             progress.advance(chunk.summary.hands)
 
@@ -624,42 +615,101 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             bots,
             workers=args.workers,
             on_chunk=on_chunk,
-            record=writer is not None,
+            record=record is not None,
             rules=rules,
             backend=args.backend,
             address=args.address,
         )
-        lost = writer is not None and writer.removed()  # rm -r of its folder while it ran: not a silent loss
+        if record is not None:
+            record.ended()  # rm -r of its folder while it ran: not a silent loss
     except ValueError as e:
         print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
     except Unwritable as e:
         if progress is not None and progress.tty:
             sys.stderr.write("\n")  # the bar it cut ends first
-        with contextlib.suppress(OSError):
-            writer.close()  # type: ignore[union-attr]  # only a writer raises it
-        with contextlib.suppress(OSError):  # its last line was cut: no half-written record is left
-            os.unlink(args.record)
-        reason = e.reason.say(lang)
-        print(said("simulate", f"--record {args.record}: cannot write the file ({reason}); the unfinished record is deleted", lang), file=sys.stderr)
+        print(record.unwritable(e), file=sys.stderr)  # type: ignore[union-attr]  # only a record raises it
         return 2
     finally:
-        if writer is not None:
-            with contextlib.suppress(OSError):
-                writer.close()
+        if record is not None:
+            record.close()
     # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
         print(f"hkmj simulate\u00a0: graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(summary.workers or args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
-    if lost:
-        message = f"--record {args.record}: the file (or its folder) was removed while the hands were played; the record is lost"
-        print(said("simulate", message, lang), file=sys.stderr)
-        return 2
-    if writer is not None:
-        print(run_error_in(f"record: {args.record} ({writer.lines} events)", lang))
+    if record is not None and (code := record.said_at_end()) is not None:
+        return code
     return 0
+
+
+class StreamedRecord:
+    """The ``--record FILE`` of ``hkmj simulate`` and ``hkmj arena``: refused before any hand is
+    played when it cannot be written (:func:`record_refused`), written chunk by chunk as the hands
+    end, deleted when it cannot be finished (a full disk), and said at the end (in ``lang``): its
+    line count, or that it was removed while the hands were played."""
+
+    def __init__(self, command: str, path: str, lang: str) -> None:
+        self.command, self.path, self.lang = command, path, lang
+        self.writer: RecordWriter | None = None
+        self.lost = False
+
+    def open(self) -> str | None:
+        """Create the file; why it cannot be, or None."""
+        from hkmj.record import RecordWriter
+        from hkmj.run_words import said
+
+        if refused := record_refused(self.command, self.path, self.lang):
+            return refused
+        try:
+            self.writer = RecordWriter(self.path)
+        except OSError as e:
+            return said(self.command, f"cannot write {self.path}: {e.strerror}", self.lang)
+        return None
+
+    def write(self, lines: list[str]) -> None:
+        """Write a chunk's lines; :class:`Unwritable` (a full disk, a quota) to be said in one line."""
+        try:
+            self.writer.write_lines(lines)  # type: ignore[union-attr]  # called only once opened
+        except OSError as e:
+            raise Unwritable(OSReason.of(e)) from None
+
+    def ended(self) -> None:
+        """Note, once the run has ended, whether the file (or its folder) was removed meanwhile."""
+        self.lost = self.writer is not None and self.writer.removed()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            with contextlib.suppress(OSError):
+                self.writer.close()
+
+    def drop(self) -> None:
+        """Close and delete an unfinished record (its last line may be cut)."""
+        if self.writer is not None:
+            self.close()
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+    def unwritable(self, e: Unwritable) -> str:
+        """Delete the unfinished record and say why it could not be written."""
+        from hkmj.run_words import said
+
+        self.drop()
+        reason = e.reason.say(self.lang)
+        return said(self.command, f"--record {self.path}: cannot write the file ({reason}); the unfinished record is deleted", self.lang)
+
+    def said_at_end(self) -> int | None:
+        """Print the record's line (or, to stderr, that it was lost: then 2); None to go on."""
+        from hkmj.run_words import run_error_in, said
+
+        if self.lost:
+            message = f"--record {self.path}: the file (or its folder) was removed while the hands were played; the record is lost"
+            print(said(self.command, message, self.lang), file=sys.stderr)
+            return 2
+        if self.writer is not None:
+            print(run_error_in(f"record: {self.path} ({self.writer.lines} events)", self.lang))
+        return None
 
 
 def record_refused(command: str, record: str, lang: str) -> str | None:

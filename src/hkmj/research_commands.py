@@ -10,12 +10,12 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import _exists, _write_record, add_lang_argument, at_least_one, record_refused, seed_number
+from hkmj.cli import StreamedRecord, _exists, _write_record, add_lang_argument, at_least_one, record_refused, seed_number
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
-from hkmj.record import RecordWriter, gone
+from hkmj.record import gone
 from hkmj.rules_args import add_rules_arguments, rules_from_args
-from hkmj.run_words import count, run_error_in, said
+from hkmj.run_words import count, said
 
 _BOT_MATCH_EPILOG = """\
 Each --bot is a built-in bot (random, greedy, strong, expert) or a command run as a subprocess that
@@ -222,16 +222,6 @@ def _plot_exists(args: argparse.Namespace) -> str | None:
     return f"--plot {args.plot}: this file already exists; give another name, or delete the file first"
 
 
-def _drop_record(writer: RecordWriter | None, path: str) -> None:
-    """Close and delete an unfinished ``--record`` file (a failed bot, a full disk)."""
-    if writer is None:
-        return
-    with contextlib.suppress(OSError):
-        writer.close()
-    with contextlib.suppress(OSError):
-        os.unlink(path)
-
-
 def _cmd_arena(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
@@ -258,23 +248,13 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if args.record and (refused := record_refused("arena", args.record, args.lang)):  # never replaced, as simulate --record
         print(refused, file=sys.stderr)
         return 2
-    writer: RecordWriter | None = None
+    record = StreamedRecord("arena", args.record, args.lang) if args.record else None
     bar = None
     try:
         rules = rules_from_args(args)
-        if args.record:
-            try:
-                writer = RecordWriter(args.record)
-            except OSError as e:
-                print(said("arena", f"cannot write {args.record}: {e.strerror}", args.lang), file=sys.stderr)
-                return 2
-
-        def on_record(lines: list[str]) -> None:
-            try:
-                writer.write_lines(lines)  # type: ignore[union-attr]  # given only with a writer
-            except OSError as e:  # a full disk, a quota: said in one line, not a traceback
-                raise Unwritable(OSReason.of(e)) from None
-
+        if record is not None and (cannot := record.open()):
+            print(cannot, file=sys.stderr)
+            return 2
         bar = None if args.quiet else Progress(args.deals, label="deals", lang=args.lang)
         result = run_arena(
             names,
@@ -285,31 +265,26 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             address=args.address,
             rules=rules,
             progress=None if bar is None else bar.advance,
-            on_record=None if writer is None else on_record,
+            on_record=None if record is None else record.write,
         )
-        lost = writer is not None and writer.removed()  # rm -r of its folder while it ran: not a silent loss
+        if record is not None:
+            record.ended()  # rm -r of its folder while it ran: not a silent loss
     except ValueError as e:
-        _drop_record(writer, args.record)  # a bot that failed: no record of half an arena is left
+        if record is not None:
+            record.drop()  # a bot that failed: no record of half an arena is left
         print(said("arena", str(e), args.lang), file=sys.stderr)
         return 2
     except Unwritable as e:
         if bar is not None and bar.tty:
             sys.stderr.write("\n")  # the bar it cut ends first
-        _drop_record(writer, args.record)
-        reason = e.reason.say(args.lang)
-        print(said("arena", f"--record {args.record}: cannot write the file ({reason}); the unfinished record is deleted", args.lang), file=sys.stderr)
+        print(record.unwritable(e), file=sys.stderr)  # type: ignore[union-attr]  # only a record raises it
         return 2
     finally:
-        if writer is not None:
-            with contextlib.suppress(OSError):
-                writer.close()
+        if record is not None:
+            record.close()
     print(result.table(args.lang))
-    if lost:
-        message = f"--record {args.record}: the file (or its folder) was removed while the deals were played; the record is lost"
-        print(said("arena", message, args.lang), file=sys.stderr)
-        return 2
-    if writer is not None:
-        print(run_error_in(f"record: {args.record} ({writer.lines} events)", args.lang))
+    if record is not None and (code := record.said_at_end()) is not None:
+        return code
     if exists := _plot_exists(args):  # a file that appeared while the deals were played is not replaced either
         print(said("arena", exists, args.lang), file=sys.stderr)
         return 2
