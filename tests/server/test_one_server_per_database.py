@@ -14,6 +14,8 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -125,3 +127,218 @@ def test_a_database_path_that_is_a_symlink_to_a_file_not_made_yet_stays_one(tmp_
     with sqlite3.connect(data / "hkmj.db") as con:
         names = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"hkmj_tables", "hkmj_events"} <= names and "hkmj_probe" not in names, names
+
+
+def _advisory_holders(url: str) -> list[int]:
+    """The PostgreSQL backends holding an advisory lock on ``url``'s database (the test database
+    is this test's alone: only a server's one-server lock lives there)."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import normalise_url
+
+    engine = sa.create_engine(normalise_url(url), poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")
+            )
+            return [int(r[0]) for r in rows]
+    finally:
+        engine.dispose()
+
+
+def _cut_every_connection(url: str) -> int:
+    """What a PostgreSQL restart does to a server's connections to ``url``'s database: every
+    backend of that database but ours is ended (``pg_terminate_backend``); how many were."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import normalise_url
+
+    engine = sa.create_engine(normalise_url(url), poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            )
+            return sum(1 for r in rows if r[0])
+    finally:
+        engine.dispose()
+
+
+def test_a_server_whose_postgresql_restarted_takes_its_database_back_before_a_second_server_can(
+    make_server: Callable[..., Server], pg_url: str
+) -> None:
+    """The one-server lock of a PostgreSQL database is a session advisory lock on a connection of
+    its own: a restart of PostgreSQL (or anything ending that connection) dropped it, and the
+    server never took it again, so a second ``hkmj serve`` started afterwards on the same database
+    ran beside the first, both playing its tables into one log. The server now watches its lock's
+    connection and takes the lock again as soon as the database answers: the second one is refused
+    as before, and the first plays on."""
+    first = make_server(pg_url)
+    tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def sit() -> str:
+        async with first.client() as c:
+            return await c.join(tid, 0, "Ann")
+
+    token = asyncio.run(sit())
+    held = _advisory_holders(pg_url)
+    assert len(held) == 1, held
+    assert _cut_every_connection(pg_url) >= 1
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        now = _advisory_holders(pg_url)
+        if now and now != held:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("the server never took its database's lock again after its connection was cut")
+    second = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", pg_url, "--log-level", "warning"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert second.returncode == 2 and "another hkmj serve is using this database" in second.stderr, second.stderr[-800:]
+    assert first.alive()
+
+    async def back() -> dict[str, object]:
+        async with first.client() as c:
+            return await c.resume(tid, token)
+
+    assert asyncio.run(back())["type"] == "state"
+    said = first.log.read_text(errors="replace")
+    assert "the database's one-server lock is held again" in said and "Traceback" not in said, said[-1500:]
+
+
+def test_a_server_that_finds_its_database_taken_after_postgresql_restarted_stops(
+    make_server: Callable[..., Server], pg_url: str
+) -> None:
+    """The other order: the lock's connection cut, another server takes the database first (here
+    the test itself holds the lock, as a second ``hkmj serve`` would). The first one cannot take
+    its lock back, and two servers would play the same tables: it says why in its log and stops."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import PG_SERVE_LOCK, normalise_url
+
+    first = make_server(pg_url)
+    first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+    engine = sa.create_engine(normalise_url(pg_url), poolclass=sa.pool.NullPool)
+    try:
+        assert _cut_every_connection(pg_url) >= 1
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_SERVE_LOCK}).scalar()
+            assert first.proc is not None
+            try:
+                first.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                pytest.fail("the server played on while another held its database")
+            assert first.proc.returncode == 2, first.proc.returncode
+    finally:
+        engine.dispose()
+    said = first.log.read_text(errors="replace")
+    assert "another hkmj serve took this database" in said, said[-1500:]
+    assert "Traceback" not in said, said[-1500:]
+
+
+class _OrphaningRelay:
+    """Relays 127.0.0.1:``port`` to PostgreSQL; :meth:`orphan` closes the server's side of every
+    connection open then and keeps PostgreSQL's side open and idle: the server sees its
+    connections end while PostgreSQL still sees their sessions (as after a network cut that
+    PostgreSQL has not noticed yet). New connections pass."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self.loop = asyncio.new_event_loop()
+        self.port = 0
+        ready = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+
+            async def start() -> None:
+                server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+                self.port = server.sockets[0].getsockname()[1]
+                ready.set()
+
+            self.loop.run_until_complete(start())
+            self.loop.run_forever()
+            tasks = asyncio.all_tasks(self.loop)
+            for task in tasks:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.close()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        ready.wait(10)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_r, up_w = await asyncio.open_connection(*self.target)
+        self.pairs.append((writer, up_w))
+
+        async def pipe(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            while data := await r.read(65536):
+                if w.is_closing():
+                    return
+                w.write(data)
+                await w.drain()
+
+        await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer), return_exceptions=True)
+
+    def orphan(self) -> None:
+        def go() -> None:
+            for down, _up in self.pairs:
+                down.close()
+
+        self.loop.call_soon_threadsafe(go)
+
+    def close(self) -> None:
+        def go() -> None:
+            for down, up in self.pairs:
+                down.close()
+                up.close()
+            self.loop.stop()
+
+        self.loop.call_soon_threadsafe(go)
+        self.thread.join(5)
+
+
+def test_a_server_whose_own_former_session_still_holds_the_lock_takes_it_back(
+    make_server: Callable[..., Server], pg_url: str
+) -> None:
+    """A network cut that the server sees and PostgreSQL does not yet: the server's connection is
+    gone, but PostgreSQL keeps its session, and the lock with it, until its own keepalives give
+    up (two hours by default). The server must not take that session for another server's and
+    stop: it ends its own former session and takes the lock again."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import normalise_url
+
+    url = sa.engine.make_url(normalise_url(pg_url))
+    relay = _OrphaningRelay(url.host or "127.0.0.1", url.port or 5432)
+    first: Server | None = None
+    try:
+        first = make_server(url.set(port=relay.port).render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://"))
+        tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+        held = _advisory_holders(pg_url)
+        assert len(held) == 1, held
+        relay.orphan()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            now = _advisory_holders(pg_url)
+            if now and now != held:
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail(f"the server never took its database's lock again (alive: {first.alive()})")
+        time.sleep(2)
+        assert first.alive(), first.log.read_text(errors="replace")[-1500:]
+        assert first.get(f"/api/tables/{tid}")["live"]
+        said = first.log.read_text(errors="replace")
+        assert "another hkmj serve took this database" not in said and "Traceback" not in said, said[-1500:]
+    finally:
+        if first is not None:  # before the relay goes: its sessions hold the database
+            first.stop()
+        relay.close()

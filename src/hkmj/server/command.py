@@ -270,8 +270,8 @@ def _serve(args: argparse.Namespace) -> int:
     if problem:
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
-    release, problem = hold_database(args.db)
-    if problem or release is None:
+    hold, problem = hold_database(args.db)
+    if problem or hold is None:
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
@@ -308,9 +308,10 @@ def _serve(args: argparse.Namespace) -> int:
             limits.max_connections,
         )
     server = uvicorn.Server(config)
+    hold.on_lost(lambda: setattr(server, "should_exit", True))  # another server took the database: exit 2
     tune_gc()
     try:
         server.run()
     finally:
-        release()
-    return 0
+        hold.release()
+    return 2 if hold.lost else 0

@@ -36,6 +36,8 @@ import json
 import logging
 import os
 import queue
+import select
+import signal
 import socket
 import threading
 import time
@@ -50,7 +52,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["Row", "Store", "hold_database", "metadata", "migrate", "normalise_url"]
+__all__ = ["DatabaseHold", "Row", "Store", "hold_database", "metadata", "migrate", "normalise_url"]
 
 metadata = sa.MetaData()
 tables_t = sa.Table(
@@ -325,22 +327,186 @@ PG_SERVE_LOCK: Final = int.from_bytes(hashlib.sha256(b"hkmj serve").digest()[:8]
 """The PostgreSQL advisory lock a server holds on its database (advisory locks are per database)."""
 
 
-def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[Callable[[], None] | None, str | None]:
-    """Make this process the only ``hkmj serve`` of the database at ``url``: a release function to
-    keep until the server stops, or the reason it cannot (:data:`HELD_BY_ANOTHER`).
+PG_LOCK_CHECK = 1.0
+"""Seconds between two looks of a PostgreSQL server at its lock's connection (:class:`_PgLock`)."""
+PG_LOCK_KEEPALIVE: Final = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3}
+"""libpq settings of the lock's idle connection: TCP keepalives find a database host gone
+silent (powered off, cut from the network) within about 11 s, and the connection then reads as
+ended (:meth:`_PgLock._quiet`)."""
+TAKEN_WHILE_CUT = (
+    "another hkmj serve took this database while the connection holding it was cut (PostgreSQL restarted?);"
+    " stopping, so that only one server plays its tables"
+)
+"""Why a PostgreSQL server stops when it finds its lock taken by another (:class:`_PgLock`)."""
+
+
+class DatabaseHold:
+    """What :func:`hold_database` gives a server: :meth:`release` when it stops, and :attr:`lost`,
+    true once another server took the database (PostgreSQL: while the connection holding the
+    lock was cut), after which this server is asked to stop: :meth:`on_lost` (called from the
+    lock's thread), by default SIGTERM to itself."""
+
+    def __init__(self, release: Callable[[], None], keeper: _PgLock | None = None) -> None:
+        self._release = release
+        self._keeper = keeper
+
+    def on_lost(self, stop: Callable[[], None]) -> None:
+        """How the server is asked to stop once the database was taken from it."""
+        if self._keeper is not None:
+            self._keeper.stop_server = stop
+
+    @property
+    def lost(self) -> bool:
+        return self._keeper is not None and self._keeper.lost
+
+    def release(self) -> None:
+        self._release()
+
+
+class _PgLock:
+    """The session advisory lock of a PostgreSQL database (:data:`PG_SERVE_LOCK`), kept for the
+    server's life. The lock lives as long as its connection: a PostgreSQL restart (or anything
+    ending that backend) dropped it, and it was never taken again, so a second ``hkmj serve``
+    started afterwards ran beside this one, both playing the tables into one log.
+
+    A thread looks at the connection every :data:`PG_LOCK_CHECK` seconds without sending
+    anything while it stays quiet (an idle connection that turns readable has been ended, or
+    its peer found gone by TCP keepalives: :data:`PG_LOCK_KEEPALIVE`), so a silent database
+    never holds the look. Once the connection is gone, it connects again (while the database
+    does not answer, again a second later) and takes the lock back. Found held by this
+    server's own former session, which PostgreSQL has not yet seen gone (the network cut rather
+    than the database restarted), that session is ended and the lock taken at the next look.
+    Found held by another session, another server has the database: this one says why in the
+    log and stops (SIGTERM to itself)."""
+
+    def __init__(self, url: sa.engine.URL) -> None:
+        self.engine = sa.create_engine(
+            url, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT, **PG_LOCK_KEEPALIVE}, poolclass=sa.pool.NullPool
+        )
+        self.conn: Connection | None = None
+        self.session: tuple[int, Any] | None = None
+        """The backend (pid, start time) that holds the lock, or held it last."""
+        self.lost = False
+        self.stop_server: Callable[[], None] = lambda: os.kill(os.getpid(), signal.SIGTERM)
+        """Asks the server to stop once another took the database (:meth:`DatabaseHold.on_lost`)."""
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        key = PG_SERVE_LOCK & 0xFFFFFFFFFFFFFFFF
+        self._key_parts = {"hi": key >> 32, "lo": key & 0xFFFFFFFF}
+        """The lock's key as ``pg_locks`` shows it (``classid``, ``objid``)."""
+
+    def take(self) -> bool:
+        """Connect (if need be) and try the lock: whether this process holds it now
+        (``SQLAlchemyError`` when the database cannot be reached)."""
+        if self.conn is None:
+            self.conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        if not self.conn.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_SERVE_LOCK}).scalar():
+            return False
+        row = self.conn.execute(sa.text("SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()")).one()
+        self.session = (int(row[0]), row[1])
+        return True
+
+    def _holder(self) -> tuple[int, Any] | None:
+        """The session holding the lock now, if any (pid, start time)."""
+        assert self.conn is not None
+        row = self.conn.execute(
+            sa.text(
+                "SELECT l.pid, a.backend_start FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+                " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
+                " AND l.classid::bigint = :hi AND l.objid::bigint = :lo"
+                " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            ),
+            self._key_parts,
+        ).first()
+        return None if row is None else (int(row[0]), row[1])
+
+    def _quiet(self) -> bool:
+        """Whether the idle lock connection has received nothing (nor been closed) since the last
+        look: the lock is still held, and nothing was sent that a silent database could leave
+        unanswered."""
+        assert self.conn is not None
+        try:
+            fd = self.conn.connection.dbapi_connection.fileno()  # type: ignore[union-attr]
+            poller = select.poll()  # not select(): a descriptor past 1024, a busy server's, is fine
+            poller.register(fd, select.POLLIN | select.POLLPRI)
+            return not poller.poll(0)
+        except (OSError, ValueError, AttributeError):
+            return False
+
+    def _drop_conn(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(sa.exc.SQLAlchemyError):
+                self.conn.close()
+            self.conn = None
+
+    def watch(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="hkmj-db-lock", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        cut = False
+        while not self._stop.wait(PG_LOCK_CHECK):
+            try:
+                if not cut:
+                    if self._quiet():
+                        continue
+                    assert self.conn is not None
+                    self.conn.execute(sa.text("SELECT 1"))  # a notice, or the end of the connection
+                    continue
+                if self.take():
+                    log.warning("the database's one-server lock is held again (its connection had been cut)")
+                    cut = False
+                    continue
+                holder = self._holder()
+                if holder is None:  # let go meanwhile: taken at the next look
+                    continue
+                if holder == self.session:  # this server's former session, not yet seen gone
+                    assert self.conn is not None
+                    self.conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": holder[0]})
+                    continue
+            except sa.exc.SQLAlchemyError as err:
+                if not cut:
+                    reason = str(getattr(err, "orig", err)).strip().splitlines()
+                    log.warning(
+                        "the connection holding the database's one-server lock was cut (%s); taking it again once the database answers",
+                        reason[0] if reason else type(err).__name__,
+                    )
+                    cut = True
+                self._drop_conn()
+                continue
+            if self._stop.is_set():
+                return
+            self.lost = True
+            log.error(TAKEN_WHILE_CUT)
+            self._drop_conn()
+            self.stop_server()
+            return
+
+    def release(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(PG_CONNECT_TIMEOUT + 1)
+        self._drop_conn()
+        self.engine.dispose()
+
+
+def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[DatabaseHold | None, str | None]:
+    """Make this process the only ``hkmj serve`` of the database at ``url``: a hold to release
+    when the server stops, or the reason it cannot (:data:`HELD_BY_ANOTHER`).
 
     Two servers on one database each replayed its tables in play and played them, appending to
     the same log. SQLite: an exclusive ``flock`` on the database file itself (SQLite's own locks
     are ``fcntl`` byte ranges, which ``flock`` does not touch; the descriptor stays open for the
     process's life, since closing any descriptor of the file would drop SQLite's locks). PostgreSQL:
-    a session advisory lock, on a connection of its own kept open. Either goes when the process
-    dies, SIGKILL included, so a restart finds the database free."""
+    a session advisory lock, on a connection of its own kept open and watched (:class:`_PgLock`:
+    taken again after a PostgreSQL restart). Either goes when the process dies, SIGKILL included,
+    so a restart finds the database free."""
     parsed = sa.engine.make_url(normalise_url(url))
     deadline = time.monotonic() + wait
     if parsed.get_backend_name() == "sqlite":
         path = sqlite_file(url)
         if path is None:
-            return (lambda: None), None
+            return DatabaseHold(lambda: None), None
         try:
             _private_sqlite_file(url)
             fd = os.open(path, os.O_RDONLY)  # flock needs no write access
@@ -355,27 +521,20 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[Callable[[], None]
                     return None, HELD_BY_ANOTHER
                 time.sleep(0.1)
                 continue
-            return (lambda: os.close(fd)), None
-    engine = sa.create_engine(parsed, connect_args={"connect_timeout": PG_CONNECT_TIMEOUT}, poolclass=sa.pool.NullPool)
+            return DatabaseHold(lambda: os.close(fd)), None
+    keeper = _PgLock(parsed)
     try:
-        conn = engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        while not conn.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_SERVE_LOCK}).scalar():
+        while not keeper.take():
             if time.monotonic() >= deadline:
-                conn.close()
-                engine.dispose()
+                keeper.release()
                 return None, HELD_BY_ANOTHER
             time.sleep(0.1)
     except sa.exc.SQLAlchemyError as err:  # gone since db_problem connected
-        engine.dispose()
+        keeper.release()
         reason = str(getattr(err, "orig", err)).strip().splitlines()
         return None, f"cannot connect: {reason[0] if reason else type(err).__name__}"
-
-    def release() -> None:
-        with contextlib.suppress(sa.exc.SQLAlchemyError):
-            conn.close()
-        engine.dispose()
-
-    return release, None
+    keeper.watch()
+    return DatabaseHold(keeper.release, keeper), None
 
 
 def migrate(engine: Engine) -> None:
