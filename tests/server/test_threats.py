@@ -646,6 +646,39 @@ def test_pings_keep_a_joined_socket_alive_but_never_an_unauthenticated_one(make_
     asyncio.run(go())
 
 
+def test_a_socket_closed_for_never_joining_is_told_why_not_that_it_sent_nothing(make_server: MakeServer) -> None:
+    """The auth timeout runs from a socket's opening whatever it sends before a ``join``,
+    ``resume`` or ``watch``; a client that pinged all along (and got every pong) was closed with
+    ``timeout`` "nothing received for 1 s; closing", which was false and did not say what it
+    lacked. It is now told that no join, resume or watch came within the timeout; a joined
+    socket that falls silent is still told that nothing was received."""
+    server = make_server(None, "--auth-timeout", "1", "--idle-timeout", "2")
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def timeout_error(ws: Any, ping: bool) -> dict[str, Any]:
+        while True:
+            if ping:
+                await ws.send(json.dumps({"v": 1, "type": "ping"}))
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 0.3))
+                    if msg["type"] == "error":
+                        return dict(msg)
+
+    async def go() -> None:
+        async with connect(server.ws_url) as stranger:
+            said = await asyncio.wait_for(timeout_error(stranger, ping=True), 10)
+        assert said["code"] == "timeout", said
+        assert "nothing received" not in said["message"], said
+        assert "join, resume or watch" in said["message"] and "1 s" in said["message"], said
+        async with connect(server.ws_url) as watcher:
+            await watcher.send(json.dumps({"v": 1, "type": "watch", "table": tid}))
+            said = await asyncio.wait_for(timeout_error(watcher, ping=False), 10)
+        assert said["code"] == "timeout" and said["message"] == "nothing received for 2 s; closing", said
+
+    asyncio.run(go())
+
+
 def test_slowloris_clients_are_dropped(make_server: MakeServer) -> None:
     server = make_server(None, "--header-timeout", "1")
 

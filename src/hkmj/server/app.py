@@ -576,7 +576,10 @@ class Hub:
         for c in list(self.conns):
             limit = self.limits.auth_timeout if c.table is None else self.limits.idle_timeout
             if now - c.opened >= limit and not c.dead:
-                c.send(_error("timeout", f"nothing received for {limit:g} s; closing", None))
+                # the auth timeout runs from the opening whatever the socket sent (a client that
+                # pinged all along was told "nothing received"): say what it lacked
+                why = f"no join, resume or watch within {limit:g} s of connecting" if c.table is None else f"nothing received for {limit:g} s"
+                c.send(_error("timeout", f"{why}; closing", None))
                 c.drop()
 
     async def _forget_old(self) -> None:
