@@ -131,6 +131,45 @@ def test_reconnect_restores_the_view_and_duplicates_apply_once(server: Server) -
     asyncio.run(go())
 
 
+def test_a_cseq_not_above_the_last_applied_one_is_refused_with_words_that_fit_it(server: Server) -> None:
+    """``duplicate`` is the refusal of any ``cseq`` not above the seat's last applied one, but its
+    message said "cseq 0 was already used (last applied: 0)" to a client's first action counting
+    from 0, and the same of a negative number or of one skipped: false, and silent on what to
+    send. A number never applied is now told it is not above the last applied one; the last
+    applied one itself, sent again, that it was applied already."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=30)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Cy")
+        while not c.legal:
+            await c.recv(30)
+        st = c.state
+        assert st is not None
+        said = []
+        for cseq in (0, -3):
+            await c.send(type="action", cseq=cseq, at=st["seq"], action=c.legal[0])
+            err = await c.wait(lambda m: m["type"] == "error")
+            assert err["code"] == "duplicate" and err["cseq"] == cseq, err
+            said.append(err["message"])
+        assert said == [
+            "cseq 0 is not above 0, the last one applied: each action needs a larger cseq",
+            "cseq -3 is not above 0, the last one applied: each action needs a larger cseq",
+        ], said
+        await c.send(type="action", cseq=5, at=st["seq"], action=c.legal[0])
+        assert (await c.wait(lambda m: m["type"] == "ack"))["cseq"] == 5
+        await c.send(type="action", cseq=5, at=st["seq"], action=c.legal[0] if c.legal else "pass")
+        err = await c.wait(lambda m: m["type"] == "error")
+        assert err["code"] == "duplicate" and err["message"] == "cseq 5 was already applied (the last one applied): nothing was played again", err
+        await c.send(type="action", cseq=3, at=st["seq"], action="pass")
+        err = await c.wait(lambda m: m["type"] == "error")
+        assert err["message"] == "cseq 3 is not above 5, the last one applied: each action needs a larger cseq", err
+        await c.close()
+
+    asyncio.run(go())
+
+
 def test_timeouts_auto_play_then_a_bot_holds_the_seat_until_back(server: Server) -> None:
     # no wait between hands: a hand won before the seat's second turn (walls are secret) leads
     # at once to the next, where the turn times out (missed turns count across hands)

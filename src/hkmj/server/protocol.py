@@ -80,7 +80,7 @@ ERRORS: dict[str, str] = {
     "away_until_next_hand": "a bot plays your seat until the next hand: you were turned away twice in this hand",
     "out_of_turn": "you have no decision to make now",
     "stale": "the action answers an older state",
-    "duplicate": "this client sequence number was already used",
+    "duplicate": "this client sequence number is not above the last one applied",
     "bad_action": "not an action text",
     "illegal": "the action is not legal now",
     "table_full": "the server holds too many tables",

@@ -1385,8 +1385,13 @@ class Table:
     def _refuse_now(self, slot: int, msg_action: str, cseq: int, at: int) -> tuple[Hand, int, Action]:
         """The refusals of an action that need no engine work (duplicate, no hand, held seat,
         syntax, no decision, stale); else the hand, the seat and the parsed action."""
-        if cseq <= self.last_cseq[slot]:
-            raise ProtocolError("duplicate", f"cseq {cseq} was already used (last applied: {self.last_cseq[slot]})")
+        last = self.last_cseq[slot]
+        if cseq <= last:
+            # only the last applied number is known to have been used: a client counting from 0
+            # was told "cseq 0 was already used (last applied: 0)"
+            if cseq == last and last > 0:
+                raise ProtocolError("duplicate", f"cseq {cseq} was already applied (the last one applied): nothing was played again")
+            raise ProtocolError("duplicate", f"cseq {cseq} is not above {last}, the last one applied: each action needs a larger cseq")
         hand = self.hand
         if not self.started or self.match is None:
             raise ProtocolError("not_started")
