@@ -1,7 +1,7 @@
-"""``python -m hkmj`` runs the ``hkmj`` command line."""
+"""``python -m hkmj`` runs the ``hkmj`` command line (:mod:`hkmj.launch`)."""
 
 import sys
 
-from hkmj.cli import main
+from hkmj.launch import main
 
 sys.exit(main())

@@ -1120,6 +1120,15 @@ def _tolerant_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return _started(words)
+    except KeyboardInterrupt:  # while a command's parts are imported, before it runs (_run says it then)
+        from hkmj.launch import interrupted
+
+        return interrupted(None, words)
+
+
+def _started(words: list[str]) -> int:
     _tolerant_streams()
     if _reopen_closed_streams() and words[:1] != ["serve"]:  # hkmj serve logs on stderr
         from hkmj.language import lang_of
