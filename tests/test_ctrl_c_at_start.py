@@ -38,7 +38,16 @@ class _Interrupt:
         return None
 
 
-if _AT:
+def _on_call(frame, event, arg):
+    where, _, name = _AT[len("call:"):].partition(":")
+    if event == "call" and frame.f_code.co_name == name and frame.f_code.co_filename.endswith(where):
+        sys.setprofile(None)
+        os.kill(os.getpid(), signal.SIGINT)
+
+
+if _AT and _AT.startswith("call:"):  # call:FILE_END:FUNCTION: when that function is first called
+    sys.setprofile(_on_call)
+elif _AT:
     sys.meta_path.insert(0, _Interrupt())
 """
 
@@ -98,4 +107,17 @@ def test_ctrl_c_while_hkmj_starts_says_interrupted_without_a_traceback(tmp_path:
     assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
     assert code == 130, out
     assert "interrupted (Ctrl+C)" in out, out
+
+
+@pytest.mark.parametrize("at", ["hkmj.tui.session", "call:hkmj/tui/session.py:__init__"])
+@pytest.mark.parametrize("record", [True, False])
+def test_ctrl_c_before_the_table_opens_leaves_no_record_behind(tmp_path: Path, at: str, record: bool) -> None:
+    """Interrupted while the table is being set up, once the --record file (or the match's own
+    file, to resume it) would be opened: nothing was played, so no file is left to block the same
+    command ("this file already exists") or to be offered for resuming."""
+    code, out = _in_a_terminal(["play", "--seed", "3", *(["--record", "m.jsonl"] if record else [])], at, tmp_path)
+    assert "Traceback" not in out and code == 130, out
+    assert "interrupted (Ctrl+C)" in out, out
+    assert not (tmp_path / "m.jsonl").exists(), out
+    assert not list((tmp_path / "state").glob("**/*.jsonl")), out
 

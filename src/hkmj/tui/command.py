@@ -177,6 +177,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
     """The match the options ask for, new or resumed (``--resume``), or the exit code after saying
     what is wrong with them (2), before any table opens."""
     from hkmj.bots import make_bot
+    from hkmj.tui.session import Session  # before any file is opened: Ctrl+C meanwhile leaves nothing behind
 
     if args.resume is not None:
         return _resume(args)
@@ -225,16 +226,20 @@ def open_table(args: argparse.Namespace) -> Table | int:
         record = _autosave(seed, tx, lang)
         if record is None:
             return 2
-    from hkmj.tui.session import Session
-
-    seeds = [seed * 4 + i + 1 for i in range(3)]
-    bots = [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
-    glyphs = bool(args.glyphs)
-    header = {"bots": names, "bot_seeds": seeds, "lang": lang, "glyphs": glyphs}
-    length: Length = "hands" if args.hands else "round" if args.round else "game"
-    session = Session(
-        bots, names, seed=seed, length=length, hands=args.hands, teach=args.teach, lang=lang, record=record, rules=rules, play_header=header
-    )
+    try:
+        seeds = [seed * 4 + i + 1 for i in range(3)]
+        bots = [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
+        glyphs = bool(args.glyphs)
+        header = {"bots": names, "bot_seeds": seeds, "lang": lang, "glyphs": glyphs}
+        length: Length = "hands" if args.hands else "round" if args.round else "game"
+        session = Session(
+            bots, names, seed=seed, length=length, hands=args.hands, teach=args.teach, lang=lang, record=record, rules=rules, play_header=header
+        )
+    except KeyboardInterrupt:  # Ctrl+C before the table opened: nothing was played, no file is left to block the same command
+        record.close()
+        with contextlib.suppress(OSError):
+            record.path.unlink()
+        raise
     return Table(session, record, autosaved=not args.record, glyphs=glyphs, delay=args.delay, again=_delay_again(args.delay))
 
 
