@@ -121,3 +121,16 @@ def test_ctrl_c_before_the_table_opens_leaves_no_record_behind(tmp_path: Path, a
     assert not (tmp_path / "m.jsonl").exists(), out
     assert not list((tmp_path / "state").glob("**/*.jsonl")), out
 
+
+@pytest.mark.parametrize("at", ["hkmj.tui.app", "call:textual/app.py:run"])
+def test_ctrl_c_once_the_match_is_saved_says_how_to_continue_it(tmp_path: Path, at: str) -> None:
+    """Interrupted while the screen is about to open, the match already dealt and saved in its
+    --record file: as when leaving the table, the command that continues it is printed, and it
+    does continue it."""
+    code, out = _in_a_terminal(["play", "--seed", "3", "--record", "m.jsonl"], at, tmp_path)
+    assert "Traceback" not in out, out
+    assert code == 0, out
+    assert "To continue: hkmj play --resume m.jsonl" in out, out
+    assert (tmp_path / "m.jsonl").read_text().startswith('{"type":"match_start"'), out
+    code, out = _in_a_terminal(["play", "--resume", "m.jsonl"], "hkmj.tui.app", tmp_path)
+    assert code == 0 and "To continue: hkmj play --resume m.jsonl" in out, out

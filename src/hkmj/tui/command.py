@@ -293,11 +293,15 @@ def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
 
 def play(table: Table) -> int:
     """Run the table, then say how the match went and, when it is not over, how to go on with it;
-    a finished match saved without ``--record`` has its file removed."""
-    from hkmj.tui.app import PlayApp
-
+    a finished match saved without ``--record`` has its file removed. Ctrl+C before the screen
+    takes the keys (it reads Ctrl+C as a key from then on, and asks) leaves as ``q`` does: the
+    match is saved as it stands, and the command that continues it is printed."""
     try:
+        from hkmj.tui.app import PlayApp
+
         PlayApp(table.session, glyphs=table.glyphs, delay=table.delay, saved=table.record.path, again=table.again).run()
+    except KeyboardInterrupt:
+        pass
     finally:
         removed = table.record.removed()  # rm -r of its folder during the match: no command to resume a file that is nowhere
         with contextlib.suppress(OSError):  # what a full disk left in its buffer is lost, said by farewell
