@@ -768,6 +768,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         from_log = True
     else:
         from_log = False
+        kind = events[0].get("type")
+        if isinstance(kind, str) and kind not in ("match_start", "hand_start"):  # another program's JSON Lines (an mjai log)
+            from hkmj.record import shown
+
+            said = ReviewError("not_a_record", path=args.file, line=events[0].get("_line", 1), type=shown(kind)).say(args.lang)
+            print(f"hkmj replay{colon(args.lang)} {said}", file=sys.stderr)  # as hkmj review says it
+            return 2
     if args.record is not None and not from_log:
         print(said_by("replay", f"--record writes the match of a server table's log export; {args.file} is already a record", args.lang), file=sys.stderr)
         return 2
