@@ -51,3 +51,16 @@ def test_a_record_with_a_stray_line_after_its_start_still_diverges(tmp_path: Pat
     (tmp_path / "e.jsonl").write_text("\n".join([lines[0], '{"type": "zzz"}', *lines[1:]]) + "\n")
     done = _hkmj("replay", "e.jsonl", cwd=tmp_path)
     assert done.returncode == 1 and "diverged at line 2" in done.stdout, (done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_play_resume_names_a_file_of_another_program_as_replay_does(tmp_path: Path, lang: str) -> None:
+    """``hkmj play --resume`` of an mjai log said "this record was not saved by hkmj play (its
+    first line names no bots) ...; hkmj replay other.jsonl --show shows it", sending the newcomer to
+    a command that says the file is no record; it now says replay's and review's sentence."""
+    (tmp_path / "other.jsonl").write_text('{"type":"start_game","names":["a","b","c","d"]}\n')
+    resumed = _hkmj("play", "--resume", "other.jsonl", "--lang", lang, cwd=tmp_path)
+    replayed = _hkmj("replay", "other.jsonl", "--lang", lang, cwd=tmp_path)
+    assert resumed.returncode == 2 and "replay" not in resumed.stderr, resumed.stderr
+    said = replayed.stderr.split(" ", 2)[2]  # after "hkmj replay:"
+    assert resumed.stderr.endswith(said) and resumed.stderr.startswith("hkmj play"), resumed.stderr

@@ -422,10 +422,11 @@ def _problem_said(params: dict[str, Any], lang: str) -> dict[str, Any]:
     in the words of ``hkmj replay`` and ``hkmj review``: a file that cannot be read as text (an
     :class:`InputError`), or a line that is no event (a :class:`~hkmj.record.RecordError`)."""
     from hkmj.record import RecordError
+    from hkmj.review import ReviewError
     from hkmj.score_words import error_in
 
     problem = params.get("problem")
-    if isinstance(problem, (InputError, RecordError)):
+    if isinstance(problem, (InputError, RecordError, ReviewError)):
         return {**params, "problem": problem.say(lang)}
     if isinstance(problem, ValueError):
         return {**params, "problem": error_in(str(problem), lang)}

@@ -129,6 +129,11 @@ def read_saved(path: str | Path) -> Saved:
         raise ResumeError("cli.resume.input", problem=no_event(p, cut))
     start = events[0]
     header = start.get(PLAY_FIELD)
+    if isinstance(start["type"], str) and start["type"] not in ("match_start", "hand_start"):  # another program's file (an mjai log)
+        from hkmj.record import shown
+        from hkmj.review import ReviewError
+
+        raise ResumeError("cli.resume.input", problem=ReviewError("not_a_record", path=p, line=start.get("_line", 1), type=shown(start["type"])))
     if start["type"] != "match_start" or not isinstance(header, dict):
         raise ResumeError("cli.resume.not_play")
     if any(e["type"] == "match_end" for e in events):
