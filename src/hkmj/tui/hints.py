@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hkmj.bots.advice import Advisor, dead_hand_advice
 from hkmj.bots.minimum import ready_but_out, scoring_split
-from hkmj.engine import Action, Chow, Discard, Kong, Pung, SeatView, Win
+from hkmj.engine import PASS, Action, Chow, Discard, Kong, Pung, SeatView, Win
 from hkmj.hand import shanten, waits
 from hkmj.hand.knitted import shanten_knitted, waits_knitted
 from hkmj.tiles import N_KINDS, Tile
@@ -170,8 +170,9 @@ def hint_for(view: SeatView) -> Hint:
 
 
 def best_move(view: SeatView, legal: Sequence[Action], advisor: Advisor) -> Action | None:
-    """The advisor's best action for this decision (None without a choice to make)."""
-    if not legal:
+    """The advisor's best action for this decision (None without a choice to make: a discard that
+    can only be passed, HK-4.1, is no choice; the table passes it by itself)."""
+    if not legal or tuple(legal) == (PASS,):
         return None
     return advisor.advise(view, legal)[0].action
 
