@@ -421,7 +421,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "epilog": _PLAY_EPILOG,
         "--hands": "ne jouer que N donnes",
         "--round": "jouer un tour de vent (vent dominant Est) au lieu d'une partie complète",
-        "--bots": "les trois robots par leur nom (par défaut {default}\u00a0; parmi random, greedy, strong, expert)",
+        "--bots": "les trois robots par leur nom (par défaut {default}\u00a0; parmi random, greedy, strong, expert, ou comme la table française les nomme\u00a0: hasard, glouton, fort)",
         "--seed": "graine de la partie (tirage des places et chaque mur), un nombre entier de 0 ou plus\u00a0; au hasard si omise",
         "--teach": (
             "table d'apprentissage\u00a0: un faux Mahjong est refusé et expliqué au lieu d'être pénalisé "

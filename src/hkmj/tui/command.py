@@ -21,7 +21,7 @@ from hkmj.oserror import InputError, OSReason, no_folder
 from hkmj.rules_args import add_rules_arguments, options_help, rules_from_args, rules_refusal
 from hkmj.rulesets import RulesetError
 from hkmj.run_words import said
-from hkmj.tui.texts import LANGS, Texts
+from hkmj.tui.texts import BOT_NAMES, LANGS, Texts
 
 if TYPE_CHECKING:
     from hkmj.record import RecordWriter
@@ -87,7 +87,7 @@ def register(sub: Any) -> None:
         "--bots",
         default=None,
         metavar="A,B,C",
-        help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert)",
+        help=f"the three bots by name (default {DEFAULT_BOTS}; from random, greedy, strong, expert, or as the French table names them: hasard, glouton, fort)",
     )
     p.add_argument("--seed", type=seed_number, help="seed of the match (seat draw and every wall), a whole number 0 or more; random if omitted")
     p.add_argument(
@@ -119,13 +119,14 @@ def register(sub: Any) -> None:
 def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[str]]:
     """The three bot names to play, and warnings.
 
-    An unknown name given with ``--bots`` is an error (``ValueError`` with the known names);
-    an unknown name in the default line-up falls back to ``greedy`` with a warning.
+    A bot may be named as the table names it in either language (:func:`bot_names`). An unknown
+    name given with ``--bots`` is an error (``ValueError`` with the known names); an unknown name
+    in the default line-up falls back to ``greedy`` with a warning.
     """
     from hkmj.bots import BOTS
 
     tx = Texts(lang)
-    names = [n.strip().lower() for n in (spec or DEFAULT_BOTS).split(",")]
+    names = bot_names(spec or DEFAULT_BOTS)
     if len(names) != 3 or not all(names):
         raise ValueError(tx("cli.bots_count"))
     warnings: list[str] = []
@@ -139,6 +140,16 @@ def resolve_bots(spec: str | None, lang: str = "en") -> tuple[list[str], list[st
         else:
             raise ValueError(said("play", f"unknown bot {n!r}: expected one of {', '.join(BOTS)}", lang))  # simulate's words
     return out, warnings
+
+
+def bot_names(spec: str) -> list[str]:
+    """The bots of ``--bots A,B,C`` by the names hkmj gives them: ``fort``, ``glouton``, ``hasard``
+    (as the French table shows them, :data:`~hkmj.tui.texts.BOT_NAMES`) are ``strong``,
+    ``greedy``, ``random``; other names as given, in lower case."""
+    from hkmj.bots import BOTS
+
+    shown = {name: bot for names in BOT_NAMES.values() for bot, name in names.items()}
+    return [n if n in BOTS else shown.get(n, n) for n in (n.strip().lower() for n in spec.split(","))]
 
 
 def result_line(session: Session, tx: Texts) -> str:
@@ -358,10 +369,8 @@ def _conflict(args: argparse.Namespace, start: dict[str, Any], header: dict[str,
         return f"--hands {args.hands}", saved_length
     if args.round and length != "round":
         return "--round", saved_length
-    if args.bots is not None:
-        names = [n.strip().lower() for n in args.bots.split(",")]
-        if names != header.get("bots"):
-            return f"--bots {args.bots}", "--bots " + ",".join(map(shown, header.get("bots", [])))
+    if args.bots is not None and bot_names(args.bots) != header.get("bots"):
+        return f"--bots {args.bots}", "--bots " + ",".join(map(shown, header.get("bots", [])))
     if args.teach and not start.get("teaching"):
         return "--teach", tx("cli.resume.no_teach")
     from hkmj.rulesets import get_ruleset, parse_option_args
