@@ -69,7 +69,7 @@ EN: dict[str, str] = {
     "decisions.other": "{n} decisions",
     "no_mistake": "No mistake found: every choice was as good as the advisor's.",
     "biggest": "Biggest mistakes first ({shown} of {total}):",
-    "mistake": "{title}: you chose {played}; the advisor would {best} ({loss}{win}).",
+    "mistake": "{title}: you chose to {played}; the advisor would {best} ({loss}{win}).",
     "win": ", win chance {mine} instead of {best}",
     "shape": "Before: {before}. After yours: {after}. After the advice: {advised}.",
     "advisor_note": "Advisor: {note}.",

@@ -735,7 +735,8 @@ def test_the_advisors_kong_and_mahjong_read_as_sentences() -> None:
     d = analyse(Loaded(list(hand.events)), "E").decisions[0]
     assert d.best.action == Kong(tile("1m"), "concealed") and not d.agrees
     text = " ".join(" ".join(mistake_lines(d, 1)).split())
-    assert "you chose discard East wind; the advisor would declare a concealed kong of 1 Characters (" in text, text
+    # and "you chose {action}" read "you chose discard East wind", "you chose pass": now "you chose to ..."
+    assert "you chose to discard East wind; the advisor would declare a concealed kong of 1 Characters (" in text, text
     assert words().action(Kong(tile("1m"), "added")) == "declare an added kong of 1 Characters"
     assert [words(lang).action(Win()) for lang in ("en", "fr")] == ["declare Mahjong", "annoncer Mahjong"]
 
