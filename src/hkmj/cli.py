@@ -1370,14 +1370,54 @@ def _hint_at_a_terminal() -> None:
         )
 
 
-def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
-    """Run a command: exit code 130 on Ctrl-C, 0 when the reader of the output went away.
+_STOPPED_BY_SIGTERM: Final = frozenset({"simulate", "arena", "bot-match"})
+"""The commands that start processes of their own (a local pool's workers, external bots): SIGTERM
+(``kill``, ``timeout``, a job scheduler) reaches the command alone, so it stops them as Ctrl+C
+would rather than leave them running."""
 
-    Ctrl-C says so on stderr, on a line of its own: a progress bar it cut is ended first (the
-    shell's prompt came after the bar, on its line, with nothing saying the work had stopped).
-    ``lang`` None (``hkmj score`` reading JSON lines, which reads no option): the locale's."""
+
+class Terminated(BaseException):
+    """SIGTERM during a command of ``_STOPPED_BY_SIGTERM``: raised in the main thread so that the
+    command's cleanup runs (bots' sessions ended, pool workers killed, Ray shut down)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
+    """Run a command: exit code 130 on Ctrl-C, 143 on SIGTERM for the commands that start
+    processes (``_STOPPED_BY_SIGTERM``), 0 when the reader of the output went away."""
+    import signal
+    import threading
+
+    if name not in _STOPPED_BY_SIGTERM or threading.current_thread() is not threading.main_thread():
+        return _run_caught(command, name, lang)
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        return _run_caught(command, name, lang)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
+    """``_run``'s work: Ctrl-C (and SIGTERM) says so on stderr, on a line of its own: a progress
+    bar it cut is ended first (the shell's prompt came after the bar, on its line, with nothing
+    saying the work had stopped). ``lang`` None (``hkmj score`` reading JSON lines, which reads no
+    option): the locale's."""
     try:
         code: int = command()
+    except Terminated:
+        with contextlib.suppress(OSError, ValueError):
+            if lang is None:
+                from hkmj.language import lang_of
+
+                lang = lang_of([])
+            where = "\n" if sys.stderr.isatty() else ""
+            said = "arrêté (SIGTERM)" if lang == "fr" else "stopped (SIGTERM)"
+            sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
+            sys.stderr.flush()
+        return 143  # 128 + SIGTERM, as a shell reports a command ended by it
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError):
             if lang is None:

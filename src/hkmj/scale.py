@@ -7,6 +7,7 @@ ran: ``hkmj simulate`` and ``hkmj arena`` give the same output for any backend a
 from __future__ import annotations
 
 import re
+import signal
 import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -39,8 +40,31 @@ def map_ordered(
     elif min(workers, len(jobs)) <= 1:
         yield from map(fn, jobs)
     else:  # no more processes than jobs: --hands 2 --workers 5000 started 5000 to play one chunk
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_start)
+        try:
             yield from pool.map(fn, jobs)
+        except BaseException:  # stopped (Ctrl+C, SIGTERM) or closed before the end: no worker runs on
+            _end_pool(pool)
+            raise
+        pool.shutdown()
+
+
+def _worker_start() -> None:
+    """A pool worker ends at SIGTERM: a forked worker inherits the command's own handler
+    (hkmj.cli's, which stops the command cleanly), under which it would catch the signal as an
+    error of its job and carry on."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel the jobs not started and kill the workers: a worker left idle would wait for work
+    for ever once the command is gone (SIGTERM reaches only the command, not its workers)."""
+    workers = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for w in workers:
+        w.kill()
+    for w in workers:
+        w.join(timeout=5.0)
 
 
 _HOST_PORT = re.compile(r"(?:ray://)?(\[[^\]]+\]|[^:/\[\]]+):(\d+)")

@@ -1,0 +1,139 @@
+"""SIGTERM (``kill``, ``timeout``, a cluster's job scheduler) stops the research commands cleanly.
+
+Ctrl+C reaches every process of the terminal's foreground group; SIGTERM reaches only the
+process it is sent to. So the commands that start processes of their own must end them: the
+local pool's workers of ``hkmj simulate`` and ``hkmj arena``, the external bots of ``hkmj
+bot-match``. Real processes, found through /proc.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+if not Path("/proc/self/stat").exists():
+    pytest.skip("needs /proc", allow_module_level=True)
+
+
+def _parent(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended and waiting for its parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if _parent(int(p.name)) == pid:
+                    found.append(int(p.name))
+    return found
+
+
+def _terminate_and_wait(proc: subprocess.Popen[bytes], watched: list[int], tmp_path: Path) -> tuple[int | None, str, list[int]]:
+    """SIGTERM to the command alone; its exit status (None: still running 20 s later), its stderr
+    and the watched processes still running 5 s later. Its output goes to files: a pipe would be
+    held open by the processes it left."""
+    proc.send_signal(signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=20)
+    err = (tmp_path / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+    deadline = time.monotonic() + 5.0
+    while any(_running(p) for p in watched) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return proc.poll(), err, [p for p in watched if _running(p)]
+
+
+def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[bytes]:
+    with open(tmp_path / "stdout.txt", "wb") as out, open(tmp_path / "stderr.txt", "wb") as err:
+        return subprocess.Popen([sys.executable, "-m", "hkmj", *args, "--lang", "en"], stdout=out, stderr=err)
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_sigterm_ends_the_local_pools_workers_with_the_command(command: str, tmp_path: Path) -> None:
+    """The pool's workers of a command stopped by SIGTERM ran on for ever (idle, each holding its
+    memory): only Ctrl+C, which reaches them too, ended them. Now the command ends them, says
+    ``stopped (SIGTERM)`` and exits with status 143 (128 + 15)."""
+    if command == "simulate":
+        args = ["simulate", "--hands", "100000", "--seed", "1", "--workers", "2", "--bots", "greedy,greedy,greedy,greedy"]
+    else:
+        args = ["arena", "--bots", "greedy,strong", "--deals", "4000", "--workers", "2", "--plot", "", "--quiet"]
+    proc = _start(args, tmp_path)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, f"no pool started: {workers}"
+        time.sleep(1.0)  # the workers are busy with their first jobs
+        code, err, left = _terminate_and_wait(proc, workers, tmp_path)
+        assert left == [], f"workers still running after SIGTERM: {left}"
+        assert code == 143, (code, err)
+        assert f"hkmj {command}: stopped (SIGTERM)" in err, err
+        assert "Traceback" not in err, err
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        for p in workers:
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+
+
+def test_sigterm_ends_bot_match_s_external_bots(tmp_path: Path) -> None:
+    """A bot that stopped answering (it no longer reads its input) outlived a ``hkmj bot-match``
+    stopped by SIGTERM, for ever: the bots' sessions were ended only at the match's end or on
+    Ctrl+C. Now SIGTERM stops the match as Ctrl+C does, and every bot's session is ended."""
+    pid_file = tmp_path / "bot.pid"
+    bot = tmp_path / "hung.py"
+    bot.write_text(
+        "import json, os, sys, time\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "n = 0\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] != 'request':\n"
+        "        continue\n"
+        "    n += 1\n"
+        "    if n == 3:\n"
+        "        time.sleep(600)\n"
+        "    print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
+    pid = 0
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None and not pid:
+            time.sleep(0.1)
+            with contextlib.suppress(OSError, ValueError):
+                pid = int(pid_file.read_text(encoding="utf-8"))
+        assert pid, "the bot did not start"
+        time.sleep(2.0)  # it hangs at its third request; the match goes on with safe defaults
+        code, err, left = _terminate_and_wait(proc, [pid], tmp_path)
+        assert left == [], "the hung bot outlived the match"
+        assert code == 143, (code, err)
+        assert "hkmj bot-match: stopped (SIGTERM)" in err, err
+        assert "Traceback" not in err, err
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
