@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import signal
 import socket
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -117,8 +118,11 @@ def _ray_map(fn: Callable[[J], R], jobs: Sequence[J], workers: int, address: str
         raise ValueError('the ray backend needs the "ray" extra: pip install "hkmj[ray]"') from None
     started = False
     if not ray.is_initialized():
+        before = signal.getsignal(signal.SIGTERM)
         _ray_init(ray, workers, address)
         started = True
+        if callable(before) and threading.current_thread() is threading.main_thread():  # the command's own (hkmj.cli): Ray's driver put a handler of its own
+            signal.signal(signal.SIGTERM, before)  # in its place, which printed a crash report and exited 15
     try:
         task = ray.remote(num_cpus=1)(fn)
         pending: dict[int, Any] = {}

@@ -137,3 +137,44 @@ def test_sigterm_ends_bot_match_s_external_bots(tmp_path: Path) -> None:
         if pid:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_sigterm_stops_simulate_on_a_new_local_ray_instance_as_it_stops_the_local_pool(tmp_path: Path) -> None:
+    """With ``--backend ray``, Ray's driver put its own SIGTERM handler in place of the command's:
+    SIGTERM printed a crash report (``*** SIGTERM received at time=... PC: @ 0x...``) and the
+    command exited with status 15. Now it stops as with the local pool (``stopped (SIGTERM)``,
+    status 143), the local Ray instance shut down."""
+    pytest.importorskip("ray")
+    proc = _start(["simulate", "--hands", "100000", "--seed", "1", "--workers", "1", "--backend", "ray"], tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if "hands/s" in (tmp_path / "stderr.txt").read_text(encoding="utf-8", errors="replace"):
+                break  # the first match is played: Ray is up and its tasks run
+            time.sleep(0.2)
+        raylets = [p for p in _descendants(proc.pid) if "raylet" in _command(p)]
+        assert raylets, "no local Ray instance"
+        code, err, left = _terminate_and_wait(proc, raylets, tmp_path)
+        assert code == 143, (code, err[-2000:])
+        assert "hkmj simulate: stopped (SIGTERM)" in err, err[-2000:]
+        assert "SIGTERM received" not in err, err[-2000:]
+        assert left == [], "the local Ray instance outlived the command"
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
