@@ -223,6 +223,8 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
         ("player 1 (x): it speaks 'hkmj-bot/2'; this host speaks hkmj-bot/1 (docs/bot-protocol.md): its 'hello' message is not an answer; ignored",
          "joueur 1 (x)\u00a0: il parle «\u00a0hkmj-bot/2\u00a0»\u00a0; cet hôte parle hkmj-bot/1 (docs/bot-protocol.md)\u00a0: son message «\u00a0hello\u00a0» n'est pas une réponse\u00a0; ignoré"),
         ("player 1 (x): a 'log' message, not an answer; ignored", "joueur 1 (x)\u00a0: un message «\u00a0log\u00a0», pas une réponse\u00a0; ignoré"),
+        ("player 1 (x): and 12,345 more lines like these ignored while waiting for request 7",
+         "joueur 1 (x)\u00a0: et 12 345 lignes de plus comme celles-ci ignorées en attendant la requête 7"),
         ('needs the "arena" extra (openskill missing): pip install "hkmj[arena]"', 'il faut l\'extra "arena" (openskill manquant)\u00a0: pip install "hkmj[arena]"'),
         ('needs the "arena" extra (openskill, matplotlib missing): pip install "hkmj[arena]"',
          'il faut l\'extra "arena" (openskill, matplotlib manquants)\u00a0: pip install "hkmj[arena]"'),

@@ -43,6 +43,11 @@ def _read_some(fd: int) -> bytes:
         return b""
 
 
+_IGNORED_LOGGED = 3
+"""Lines answering no request (stale replies, a bot's own messages) logged one by one in a wait;
+the rest are counted in one line, so that a bot flooding them cannot flood the log."""
+
+
 @dataclass(frozen=True)
 class _BadLine:
     """A line from a bot that is no text to parse (why, in words)."""
@@ -261,52 +266,59 @@ class ExternalBot:
         self.send(request(rid, view, legal, self.time_limit))
         allowed = self.time_limit if rid > 1 else max(self.time_limit, self.startup_limit)
         deadline = start + allowed
-        while self._alive:
-            left = deadline - time.perf_counter()
-            wait = min(left, _LONGEST_WAIT)  # a huge --time-limit: waited on in steps the system can time
-            try:
-                line = self._lines.get(timeout=wait) if left > 0 else self._lines.get_nowait()
-            except queue.Empty:
-                code = self._ended(0.0)
-                if code is not None:  # it exited, but a process it started holds its output open
-                    self._end_session()
-                    self._died(f"exited (code {code})")
+        ignored = 0  # lines of this wait that answer no request: the first few logged, the rest counted
+        try:
+            while self._alive:
+                left = deadline - time.perf_counter()
+                wait = min(left, _LONGEST_WAIT)  # a huge --time-limit: waited on in steps the system can time
+                try:
+                    line = self._lines.get(timeout=wait) if left > 0 else self._lines.get_nowait()
+                except queue.Empty:
+                    code = self._ended(0.0)
+                    if code is not None:  # it exited, but a process it started holds its output open
+                        self._end_session()
+                        self._died(f"exited (code {code})")
+                        break
+                    if wait < left:  # one step of a long limit: wait on
+                        continue
+                    self.stats.late += 1
+                    head, size = self._unended
+                    unended = (
+                        f" (it wrote {size:,} bytes without a newline, {head.decode('utf-8', 'replace')!r}"
+                        f"{'…' if size > len(head) else ''}: end each line with a newline)"
+                        if size
+                        else ""
+                    )
+                    self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                     break
-                if wait < left:  # one step of a long limit: wait on
+                if line is None:
+                    self._died(self._exit_or("closed its output"))
+                    break
+                if isinstance(line, _BadLine):
+                    self.stats.illegal += 1
+                    self._fault(f"bad answer to request {rid}: {line.why}; playing {default}")
+                    break
+                if not line.strip():
                     continue
-                self.stats.late += 1
-                head, size = self._unended
-                unended = (
-                    f" (it wrote {size:,} bytes without a newline, {head.decode('utf-8', 'replace')!r}"
-                    f"{'…' if size > len(head) else ''}: end each line with a newline)"
-                    if size
-                    else ""
-                )
-                self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
-                break
-            if line is None:
-                self._died(self._exit_or("closed its output"))
-                break
-            if isinstance(line, _BadLine):
-                self.stats.illegal += 1
-                self._fault(f"bad answer to request {rid}: {line.why}; playing {default}")
-                break
-            if not line.strip():
-                continue
-            try:
-                action = parse_reply(line, rid, legal)
-            except NotAnAnswer as e:
-                self._fault(f"{e}; ignored")
-                continue
-            except BadReply as e:
-                self.stats.illegal += 1
-                self._fault(f"bad answer to request {rid}: {view.rules.cite(str(e))}; playing {default}")  # its own rule numbers
-                break
+                try:
+                    action = parse_reply(line, rid, legal)
+                except NotAnAnswer as e:
+                    ignored += 1
+                    if ignored <= _IGNORED_LOGGED:
+                        self._fault(f"{e}; ignored")
+                    continue
+                except BadReply as e:
+                    self.stats.illegal += 1
+                    self._fault(f"bad answer to request {rid}: {view.rules.cite(str(e))}; playing {default}")  # its own rule numbers
+                    break
+                self.stats.think += time.perf_counter() - start
+                self.stats.answers += 1
+                return action
             self.stats.think += time.perf_counter() - start
-            self.stats.answers += 1
-            return action
-        self.stats.think += time.perf_counter() - start
-        return default
+            return default
+        finally:
+            if ignored > _IGNORED_LOGGED:
+                self._fault(f"and {ignored - _IGNORED_LOGGED:,} more lines like these ignored while waiting for request {rid}")
 
     def close(self) -> None:
         """Close stdin, give the process a moment to exit, then kill it and every process it

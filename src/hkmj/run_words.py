@@ -151,6 +151,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"bad answer to request (?P<rid>\d+): (?P<inner>.+); playing (?P<default>[^;]+)",
      "mauvaise réponse à la requête {rid}\u00a0: {inner}\u00a0; il joue {default}"),
     (r"(?P<inner>.+); ignored", "{inner}\u00a0; ignoré"),
+    (r"and (?P<n>[\d,]+) more lines like these ignored while waiting for request (?P<rid>\d+)",
+     lambda g: f"et {g['n'].replace(',', ' ')} lignes de plus comme celles-ci ignorées en attendant la requête {g['rid']}"),
     (r"a line longer than (?P<n>\d+) bytes", "une ligne de plus de {n} octets"),
     (r"not UTF-8 \(byte (?P<n>\d+) of the line\)", "pas de l'UTF-8 (octet {n} de la ligne)"),
     (r"not JSON \((?P<inner>.+)\): (?P<line>.*) \(every line on a bot's stdout is read as an answer \(\{\"id\": N, \"action\": \.\.\.\}\): print anything else to stderr\)",

@@ -827,7 +827,7 @@ def test_the_log_lines_of_docs_bot_protocol_md_faults_table_are_what_the_host_wr
     """Each log line the *Faults* table quotes is one the host writes for that fault, numbers,
     the bot's command, the action played and the legal list aside (``...`` stands for the line's
     start): one bot commits them one by one in a real match (a line that is not UTF-8, a 60,008
-    character action, ``pung`` when it is not legal, a message of its own, an answer without its
+    character action, ``pung`` when it is not legal, a message of its own, five of them, an answer without its
     newline, then that answer's newline, which is stale, a late answer, then it exits). The
     table quoted the long action as ``'discard 9999…'``, a quote the host never writes."""
     steps = (
@@ -835,6 +835,7 @@ def test_the_log_lines_of_docs_bot_protocol_md_faults_table_are_what_the_host_wr
         "print(json.dumps({'id': m['id'], 'action': 'discard ' + '9' * 60000}))",
         "print(json.dumps({'id': m['id'], 'action': 'pung' if 'pung' not in m['legal'] else m['legal'][0]})); step -= 'pung' in m['legal']",
         "print(json.dumps({'type': 'log'})); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
+        "[print(json.dumps({'type': 'log'})) for _ in range(5)]; print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
         "sys.stdout.write(json.dumps({'id': m['id'], 'action': 'pass'}))",
         "print(); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
         "time.sleep(2.0); print(json.dumps({'id': m['id'], 'action': m['legal'][0]}))",
@@ -1029,3 +1030,24 @@ def test_mcr_5_4_the_protocol_page_says_a_dead_hand_may_still_declare_a_kong_fro
     page = (Path(__file__).parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
     assert "so its seat may only discard;" not in page
     assert "on its turn its seat may only discard or declare a kong from its own tiles" in page
+
+
+def test_a_flood_of_ignored_lines_gives_a_few_log_lines_and_a_count(tmp_path: Path) -> None:
+    """A bot that floods its output with lines the host ignores (a stale reply repeated, or
+    messages of its own) had each one logged: 545,141 log lines (57 MB on stderr or in the
+    ``--log`` file) for a 2-hand match. Now the first three of a request are logged and the rest
+    counted in one line."""
+    path = tmp_path / "flood.py"
+    path.write_text(
+        "import sys\nwhile True:\n    sys.stdout.write('{\"id\": 0, \"action\": \"pass\"}\\n' * 1000)\n",
+        encoding="utf-8",
+    )
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {path}", "random", "random", "random"], hands=1, seed=1, time_limit=0.1, startup_limit=0.3, log=lines.append)
+    asked = report.stats[0].decisions
+    assert asked > 0 and report.stats[0].late == asked
+    stale = [x for x in lines if "stale reply to request 0" in x]
+    counted = [x for x in lines if re.search(r"and [\d,]+ more lines like these ignored while waiting for request \d+$", x)]
+    assert len(stale) <= 3 * asked, (len(stale), stale[:3])
+    assert counted and len(counted) <= asked, lines[-3:]
+    assert len(lines) <= 5 * asked
