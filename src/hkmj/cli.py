@@ -1381,8 +1381,28 @@ class Terminated(BaseException):
     command's cleanup runs (bots' sessions ended, pool workers killed, Ray shut down)."""
 
 
+_SIGTERM_SEEN: list[bool] = []
+"""Set once SIGTERM arrived: whatever error the interruption became on its way out (raised inside
+a library's C code, Ray's ``ray.get``, it comes out as a ``SystemError``) is the stop it asked for."""
+
+
 def _raise_terminated(signum: int, frame: object) -> None:
+    _SIGTERM_SEEN.append(True)
     raise Terminated
+
+
+def _say_stopped(name: str, lang: str | None) -> int:
+    """SIGTERM's line on stderr (on a line of its own, as Ctrl+C's) and its exit status."""
+    with contextlib.suppress(OSError, ValueError):
+        if lang is None:
+            from hkmj.language import lang_of
+
+            lang = lang_of([])
+        where = "\n" if sys.stderr.isatty() else ""
+        said = "arrêté (SIGTERM)" if lang == "fr" else "stopped (SIGTERM)"
+        sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
+        sys.stderr.flush()
+    return 143  # 128 + SIGTERM, as a shell reports a command ended by it
 
 
 def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
@@ -1393,6 +1413,7 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
 
     if name not in _STOPPED_BY_SIGTERM or threading.current_thread() is not threading.main_thread():
         return _run_caught(command, name, lang)
+    _SIGTERM_SEEN.clear()
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         return _run_caught(command, name, lang)
@@ -1408,16 +1429,7 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
     try:
         code: int = command()
     except Terminated:
-        with contextlib.suppress(OSError, ValueError):
-            if lang is None:
-                from hkmj.language import lang_of
-
-                lang = lang_of([])
-            where = "\n" if sys.stderr.isatty() else ""
-            said = "arrêté (SIGTERM)" if lang == "fr" else "stopped (SIGTERM)"
-            sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
-            sys.stderr.flush()
-        return 143  # 128 + SIGTERM, as a shell reports a command ended by it
+        return _say_stopped(name, lang)
     except KeyboardInterrupt:
         with contextlib.suppress(OSError, ValueError):
             if lang is None:
@@ -1452,6 +1464,10 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
             sys.stderr.write(said + "\n")
             sys.stderr.flush()
         return 2
+    except Exception:
+        if not _SIGTERM_SEEN:
+            raise
+        return _say_stopped(name, lang)
     return code
 
 

@@ -178,3 +178,24 @@ def _command(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_sigterm_that_a_library_turns_into_another_error_still_stops_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGTERM landing inside Ray's ``ray.get`` (its C code) came out as ``SystemError: ...
+    returned a result with an exception set``: a traceback and exit status 1 instead of
+    ``stopped (SIGTERM)`` and 143, now and then. Whatever error the interruption becomes on its way
+    out, the command stops as SIGTERM asked (here a stand-in for the library's C code)."""
+    import hkmj.cli as cli
+
+    def command() -> int:
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5.0)
+        except BaseException as e:
+            raise SystemError("<built-in method __new__> returned a result with an exception set") from e
+        return 0
+
+    before = signal.getsignal(signal.SIGTERM)
+    assert cli._run(command, "simulate", "en") == 143
+    assert "hkmj simulate: stopped (SIGTERM)" in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGTERM) == before  # the command's handler is gone with it
