@@ -1217,6 +1217,7 @@ REPLAY_REPORTS = (
     "kong 4p: the discard on offer is 1s",
     "concealed kong 7p: the hand is over",
     "mahjong is not legal now",
+    "mahjong: S's hand is dead after its false Mahjong (MCR-5.4): it may no longer win or claim",
     "pung: an added kong can be robbed only for Mahjong (HK-4.10); answer mahjong or pass",
     "pung: the final discard can be claimed only for Mahjong (HK-4.9)",
     "seat 7: expected a seat number 0-3 (East, South, West, North)",

@@ -163,6 +163,9 @@ _ENGINE_REFUSALS: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"{g['action']}\u00a0: un kong caché demande quatre {g['tile']} en main\u00a0; {_seat(g['who'])} en tient {g['n']} ({g['rule']})"),
     (rf"{_ACTION}: (?P<who>[ESWN]) has no exposed pung of (?P<tile>\w+) to add to \({_RULE}\)",
      lambda g: f"{g['action']}\u00a0: {_seat(g['who'])} n'a aucun pung exposé de {g['tile']} à compléter ({g['rule']})"),
+    (rf"{_ACTION}: (?P<who>[ESWN])'s hand is dead after its false Mahjong \({_RULE}\): it may no longer win or claim",
+     lambda g: f"{g['action']}\u00a0: la main de {_seat(g['who'])} est morte après son faux Mahjong ({g['rule']})\u00a0: "
+     "elle ne peut plus gagner ni réclamer"),
     (rf"{_ACTION} is not legal now", "{action} n'est pas permis maintenant"),
     (rf"{_ACTION}: (?P<who>[ESWN]) cannot claim its own (?P<what>discard|added kong) (?P<tile>\w+); waiting for the other seats",
      lambda g: f"{g['action']}\u00a0: {_seat(g['who'])} ne peut pas réclamer {_ON_OFFER[g['what']][1]} {g['tile']}\u00a0; "

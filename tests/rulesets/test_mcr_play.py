@@ -329,3 +329,27 @@ def test_mcr_5_7_east_wins_on_his_dealt_hand_self_drawn_on_the_last_tile_he_rece
     edge = stacked_hand(["12m567m234p678p99p3m", QUIET[1], QUIET[2], north], rules=MCR)
     win = next(e for e in act(edge, "E mahjong") if e["type"] == "win")
     assert (win["tile"], win["points"]) == ("3m", 8) and "edge_wait" in {i["id"] for i in win["items"]}
+
+
+def test_mcr_5_4_a_dead_hands_mahjong_is_refused_with_its_reason() -> None:
+    """MCR-5.4: a dead hand can no longer win or claim; declaring again is refused by naming that
+    (was: "mahjong is not legal now", on its turn as in a claim window of a table that asks every seat)."""
+    from hkmj.engine import IllegalAction
+
+    hand = stacked_hand(UNDER_EIGHT, rules=MCR, ask_all=True)
+    act(hand, "E mahjong")
+    act(hand, "E discard 9s")
+    window = turn = None
+    while not hand.over and (window is None or turn is None):
+        if hand.phase is not Phase.TURN and 0 in hand.pending() and window is None:
+            with pytest.raises(IllegalAction) as refused:
+                hand.apply(0, WIN)
+            window = refused.value.reason
+        if hand.phase is Phase.TURN and hand.turn == 0 and turn is None and hand.legal_actions(0):
+            with pytest.raises(IllegalAction) as refused:
+                hand.apply(0, WIN)
+            turn = refused.value.reason
+        play_quietly(hand, 1)
+    for reason in (window, turn):
+        assert reason is not None and "dead" in reason and "MCR-5.4" in reason, reason
+        assert "not legal now" not in reason

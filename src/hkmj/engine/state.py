@@ -1739,6 +1739,10 @@ class Hand:
         ph = self.phase
         if ph is _OVER:
             return f"{action}: the hand is over"
+        if self.dead_hands[seat] and (
+            isinstance(action, Win) or (ph is not _TURN and isinstance(action, (Pung, Chow, Kong)) and seat != self._offer_from)
+        ):
+            return f"{action}: {who}'s hand is dead after its false Mahjong (MCR-5.4): it may no longer win or claim"
         if ph is _TURN:
             if seat != self.turn:
                 return f"{action}: it is {SEAT_LETTERS[self.turn]}'s turn, not {who}'s"
