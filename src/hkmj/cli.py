@@ -805,7 +805,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             if args.record is not None and not _write_record(args.record, events, args.lang):
                 return 2
         elif report.older_words:
-            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules, report.older_claimed, report.older_knitted)
+            done = "reproduced (every move, score and payment); " + _older_words_note(report.older_words, report.older_rules, report.older_claimed, report.older_knitted, report.older_plural)
         else:
             done = "reproduced exactly"
         print(error_in(f"replay OK: {plural(report.hands, 'hand')}, {plural(report.events, 'event')} {done}{unfinished}", args.lang))
@@ -835,11 +835,11 @@ def _write_record(path: str, events: list[Any], lang: str = "en", command: str =
     return True
 
 
-def _older_words_note(n: int, rules: list[str], claimed: int = 0, knitted: int = 0) -> str:
+def _older_words_note(n: int, rules: list[str], claimed: int = 0, knitted: int = 0, one_point: int = 0) -> str:
     """What ``hkmj replay`` says of false-Mahjong reasons recorded in earlier versions' words:
     citing Hong Kong's rules at the tables of ``rules``, writing a claimed tile twice (``claimed``
     of them), measuring an MCR hand's distance from ready with the standard shapes only
-    (``knitted`` of them)."""
+    (``knitted`` of them), writing a complete MCR hand worth one point as "1 points" (``one_point``)."""
     import re
 
     from hkmj.rulesets import get_ruleset
@@ -857,6 +857,9 @@ def _older_words_note(n: int, rules: list[str], claimed: int = 0, knitted: int =
     if knitted:
         was.append("measured an MCR hand's distance from ready with the standard shapes only")
         now.append("counts the knitted hands too (MCR-5.2.4, MCR-5.2.5)")
+    if one_point:
+        was.append("wrote a complete MCR hand worth one point as '1 points without flowers'")
+        now.append("writes '1 point without flowers' (MCR-5.1)")
     return f"{plural(n, 'false-Mahjong reason')} in the words of earlier versions, which {' and '.join(was)}; this version {' and '.join(now)}"
 
 

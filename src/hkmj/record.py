@@ -354,6 +354,9 @@ class ReplayReport:
     """Of :attr:`older_words`, the MCR reasons whose distance from ready earlier versions measured
     with the standard shapes only (``6 tiles from ready``) where this version counts the knitted
     hands too (MCR-5.2.4, MCR-5.2.5: ``ready: one tile from winning``)."""
+    older_plural: int = 0
+    """Of :attr:`older_words`, the MCR reasons that wrote a complete hand worth one point as
+    ``1 points without flowers`` (MCR-5.1); this version writes ``1 point``."""
 
     @property
     def ok(self) -> bool:
@@ -463,13 +466,19 @@ def _claimed_twice(reason: str) -> str:
     return m["head"] + format_tiles(tiles) + reason[m.start("rest") :]
 
 
+_ONE_POINT = "not a winning hand: 1 point without flowers: "
+_ONE_POINTS = "not a winning hand: 1 points without flowers: "
+"""A complete MCR hand worth one point (MCR-5.1), as this version writes it and as earlier versions did."""
+
+
 def _older_words(expected: Event, got: Event, rules: Ruleset) -> set[str] | None:
     """How ``expected`` is ``got`` but for its ``reason`` in the words of earlier versions, or None:
     ``rules`` when they cited Hong Kong's rules at every table (``teaching table (HK-5.7)`` and the
     shapes of HK-5.1-5.4 instead of the ruleset's own,
     :attr:`~hkmj.rulesets.Ruleset.false_mahjong_rule` and
     :attr:`~hkmj.rulesets.Ruleset.winning_shapes`); ``claimed`` when they wrote a claimed tile in
-    the hand as well as after it (:func:`_claimed_twice`)."""
+    the hand as well as after it (:func:`_claimed_twice`); ``plural`` when they wrote a complete
+    MCR hand worth one point as ``1 points without flowers``."""
     if got.get("type") not in ("false_mahjong", "mahjong_refused"):
         return None
     reason = got.get("reason")
@@ -488,6 +497,7 @@ def _older_words(expected: Event, got: Event, rules: Ruleset) -> set[str] | None
             cited = base.replace(rules.winning_shapes, DEFAULT.winning_shapes, 1)
             cited = cited.replace(f"teaching table ({rules.false_mahjong_rule}): ", f"teaching table ({DEFAULT.false_mahjong_rule}): ", 1)
         candidates += [(base, kinds), (cited, kinds | {"rules"}), (_claimed_twice(base), kinds | {"claimed"}), (_claimed_twice(cited), kinds | {"rules", "claimed"})]
+    candidates += [(old.replace(_ONE_POINT, _ONE_POINTS, 1), kinds | {"plural"}) for old, kinds in candidates if _ONE_POINT in old]
     return next((kinds for older, kinds in candidates if older != reason and expected.get("reason") == older), None)
 
 
@@ -605,6 +615,7 @@ def _compare(hand: Hand, recorded: list[Event], number: int, report: ReplayRepor
             report.older_words += 1
             report.older_claimed += "claimed" in older
             report.older_knitted += "knitted" in older
+            report.older_plural += "plural" in older
             if "rules" in older and hand.rules.name not in report.older_rules:
                 report.older_rules.append(hand.rules.name)
         elif why:
@@ -944,7 +955,7 @@ _REASON = re.compile(
 """The engine's reason for a false Mahjong (:meth:`hkmj.engine.Hand._explain`): the hand, its
 melds, the claimed tile, and why it is no win (its distance from ready, or what it is worth)."""
 _DISTANCE = re.compile(r".*; it is (?:(?P<n>\d+) tiles? from ready|ready: one tile from winning)")
-_WORTH = re.compile(r"(?P<n>\d+) points without flowers")
+_WORTH = re.compile(r"(?P<n>\d+) points? without flowers")
 
 
 def reason_in(reason: str, lang: str, rules: Ruleset) -> str:

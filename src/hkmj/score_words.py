@@ -88,6 +88,9 @@ _OLDER: Final = {
     "writes the hand without it": "écrit la main sans elle",
     "measured an MCR hand's distance from ready with the standard shapes only": "mesuraient la distance d'une main MCR à une main prête avec les seules formes ordinaires",
     "counts the knitted hands too (MCR-5.2.4, MCR-5.2.5)": "compte aussi les mains cousues (MCR-5.2.4, MCR-5.2.5)",
+    "wrote a complete MCR hand worth one point as '1 points without flowers'":
+        "écrivaient en anglais «\u00a01 points without flowers\u00a0» pour une main MCR complète qui vaut un point",
+    "writes '1 point without flowers' (MCR-5.1)": "écrit «\u00a01 point without flowers\u00a0» (MCR-5.1)",
 }
 """The parts of what ``hkmj replay`` says of older words (:func:`hkmj.cli._older_words_note`)."""
 
@@ -213,7 +216,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- a complete hand under the table's minimum (the ``reason`` of ``winning: false``)
     (r"(?P<value>\d+) fan: this table needs at least (?P<min>\d+) fan to win \(house option minfan\)",
      lambda g: f"{_plural(g['value'], 'fan')}\u00a0: cette table exige au moins {_plural(g['min'], 'fan')} pour gagner (option de la maison minfan)"),
-    (r"(?P<points>\d+) points without flowers: MCR needs at least (?P<min>\d+) to win \((?P<rule>MCR-5\.1)\)",
+    (r"(?P<points>\d+) points? without flowers: MCR needs at least (?P<min>\d+) to win \((?P<rule>MCR-5\.1)\)",
      lambda g: f"{_plural(g['points'], 'point')} sans les fleurs\u00a0: le MCR en exige au moins {g['min']} pour gagner ({g['rule']})"),
     # --- the tile notation (hkmj.tiles): a hand, a winning tile or a meld as typed
     (rf"(?P<part>{_ECHO}): unknown suit (?P<letter>{_ECHO}) \(use m, p, s, z or f\)",

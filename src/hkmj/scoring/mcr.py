@@ -53,7 +53,7 @@ from hkmj.scoring.model import (
     win_seat_problem,
 )
 from hkmj.scoring.ruleset import _validate_tiles
-from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, tile_str, wind_letter
+from hkmj.tiles import EAST, N_KINDS, NORTH, SEAT_LETTERS, format_tiles, plural, tile_str, wind_letter
 
 RULE_REFS: Final[Mapping[str, str]] = {
     "HK-1": "MCR-1.1",
@@ -1492,7 +1492,7 @@ def score_mcr(win: Win) -> McrResult:
     items = tuple(items_list)
     points = best_total + flowers
     winning = best_total >= MIN_POINTS
-    reason = "" if winning else f"{best_total} points without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
+    reason = "" if winning else f"{plural(best_total, 'point')} without flowers: MCR needs at least {MIN_POINTS} to win (MCR-5.1)"
     pay = mcr_payments(points, win.seat, None if hand.self_drawn else win.discarder) if winning else (0, 0, 0, 0)
     return McrResult(points, best_total, winning, reason, items, pay, best_shape.kind)
 

@@ -596,7 +596,7 @@ class Session:
         hand = self.tx("why.hand") if extra is None else self.tx("why.hand_with", tile=self.tx.tile(extra))
         sh = distance_and_waits(c, melds, self.rules.knitted_shapes, far_knitted=False)[0]  # MCR-5.2.4, MCR-5.2.5; a fifth copy is no wait (HK-1)
         n = sh + 1
-        worth = re.search(r"(\d+) points without flowers", reason)
+        worth = re.search(r"(\d+) points? without flowers", reason)
         if n == 0 and worth is not None:  # MCR-5.1: the points that count toward the minimum
             return self.tx("why.under_min.worth", hand=hand, worth=self.tx.plural("pts", int(worth.group(1))), min=self.rules.min_value)
         if n == 0:  # complete, but under the ruleset's minimum (house option minfan, MCR's 8 points)
