@@ -647,12 +647,16 @@ async function lobby() {
     store("hkmj.name", String(f.get("name") || ""));
     const meFirst = f.get("slot0") === "you";
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
+    // pressed once until the answer comes: on a slow network each further press made a table of its own
+    const button = $("#create");
+    if (button.disabled) return;
+    button.disabled = true;
     let r, data;
     try {
       r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       data = await r.json();
-    } catch { toast(t("notCreated")); return; }  // no answer (the server stopped): the click had done nothing visible
-    if (!r.ok) { toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
+    } catch { button.disabled = false; toast(t("notCreated")); return; }  // no answer (the server stopped): the click had done nothing visible
+    if (!r.ok) { button.disabled = false; toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
     if (data.token) { store(`hkmj.at.${data.id}`, Date.now()); store(`hkmj.token.${data.id}`, data.token); }
     history.pushState({}, "", `/t/${data.id}`);
     route();

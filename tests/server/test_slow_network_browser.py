@@ -1,0 +1,52 @@
+"""A slow network in Debian's Chromium (Playwright) against a real ``hkmj serve`` on 127.0.0.1: the lobby's requests
+held back with ``page.route``, the table's websocket frames with ``page.route_web_socket``, as a phone's connection
+in a train delays them; what a player who presses a button again meanwhile gets."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import CHROMIUM, Server, lobby_page
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+
+def _wait(page: Any, seconds: float) -> None:
+    """Let ``seconds`` pass with the page's events (and the routes' handlers) running."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        page.wait_for_timeout(50)
+
+
+def test_create_pressed_again_on_a_slow_network_makes_one_table(server: Server, browser: Any) -> None:
+    """The lobby's "Create table" showed nothing while the server's answer was on its way (3 s on a slow network):
+    a player who pressed it again, and again, made a table each time (three listed tables, the player seated at
+    each, three of the address's ten creations a minute spent). The button is now disabled from the first press
+    until the answer comes (and pressed again only after a refusal), so three presses make one table."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 390, 844)
+    held: list[Any] = []
+    page.route("**/api/tables", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    before = server.get("/api/tables")["total"]
+    page.check("input[name=listed]")
+    page.click("#create")
+    _wait(page, 0.3)
+    page.locator("#create").click(force=True)  # a second and third press, as an impatient thumb does
+    page.locator("input[name=name]").press("Enter")
+    _wait(page, 0.5)
+    assert len(held) == 1, f"{len(held)} tables asked for"
+    assert page.locator("#create").is_disabled(), "Create table stayed pressable while the table was being made"
+    held.pop().continue_()
+    page.wait_for_selector("ul.seats, #board")
+    _wait(page, 1)
+    assert server.get("/api/tables")["total"] == before + 1
+    assert not errors, errors
