@@ -4,6 +4,7 @@ in a train delays them; what a player who presses a button again meanwhile gets.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -49,4 +50,40 @@ def test_create_pressed_again_on_a_slow_network_makes_one_table(server: Server, 
     page.wait_for_selector("ul.seats, #board")
     _wait(page, 1)
     assert server.get("/api/tables")["total"] == before + 1
+    assert not errors, errors
+
+
+def test_sit_pressed_again_on_a_slow_network_keeps_the_seat(server: Server, browser: Any) -> None:
+    """A join link's "Sit at seat 2" showed nothing while the connection's answer was on its way: a newcomer who
+    pressed it again closed the connection the server had just seated them on and asked again on a new one. The
+    seat was theirs, held under their name with nobody holding its token, and the page said "Error: That seat is
+    taken." over "This table is full: you can watch it": locked out of their own seat, the table played it for them.
+    The seat buttons are now disabled once one is pressed, so the second press does nothing and the newcomer sits."""
+    tid = server.create(slots=[None, None, "greedy", "greedy"], names=["", "", "", ""], hands=1, timer=None)
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 390, 844)
+    held: list[tuple[float, str | bytes, Any]] = []
+
+    def slow(ws: Any) -> None:  # every frame from the server 2 s late, to the page's socket it was meant for
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda m: held.append((time.monotonic() + 2, m, ws)))
+        ws.on_message(upstream.send)
+
+    page.route_web_socket("**/ws", slow)
+    page.goto(f"{server.base}/t/{tid}")
+    page.wait_for_selector("button.sit")
+    page.fill("#name", "Bob")
+    page.locator("button.sit").first.click()
+    _wait(page, 0.3)
+    page.locator("button.sit").first.click(force=True)
+    end = time.monotonic() + 8
+    while time.monotonic() < end and not page.evaluate("!!G.state"):
+        _wait(page, 0.05)
+        while held and held[0][0] <= time.monotonic():
+            _, frame, ws = held.pop(0)
+            with contextlib.suppress(Exception):  # the page closed that socket: its frames go nowhere
+                ws.send(frame)
+    _wait(page, 0.5)
+    assert page.evaluate("G.slot") == 0 and page.evaluate("G.token"), "the page holds no seat"
+    assert "taken" not in page.inner_text("#toast")
     assert not errors, errors

@@ -715,6 +715,10 @@ async function joinPanel(tid, note = "", sit = null) {
     <a class="button" href="/t/${esc(tid)}?watch=1">${t("watch")}</a>${free.length ? "" : `<a class="button" href="/">${t("toLobby")}</a>`}</div>
     <p><label>${t("shareLink")} <input class="share" readonly value="${esc(shareLink(tid))}"></label></p></section>`;
   document.querySelectorAll("button.sit").forEach((b) => b.addEventListener("click", () => {
+    // one seat asked for, once: on a slow network a second press closed the connection the server had just seated
+    // the player on, and asked again (the seat taken, by them, with its token lost); a refusal draws the panel anew
+    if (b.disabled) return;
+    document.querySelectorAll("button.sit").forEach((x) => { x.disabled = true; });
     const name = $("#name").value; store("hkmj.name", name);
     G.want = { type: "join", table: tid, slot: Number(b.dataset.slot), name };
     connect();
@@ -817,6 +821,8 @@ function onMessage(m) {
     if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
+    // a join refused (any other way than those above, which draw the panel anew): its seat buttons pressable again
+    if (!G.state && m.code !== "saving") document.querySelectorAll("button.sit").forEach((b) => { b.disabled = false; });
   }
 }
 
