@@ -11,7 +11,7 @@ const T = {
     join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead wall", totalH: "Total", discards: "discards", exposesBonus: "exposes the bonus tile",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
-    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", claimSent: "You asked for {what}: waiting for the claim window to close",
+    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", drew: "you drew {tile}", claimSent: "You asked for {what}: waiting for the claim window to close",
     claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
     claimOrder: "HK-4.7: Mahjong, then pung or kong, then chow", claimOrder_mcr: "MCR-4.1: a win, then pung or kong, then chow",
     claimOrder_classical: "CL-3.3: Mahjong, then kong, then pung, then chow", hint: "Hint", back: "I'm back",
@@ -128,7 +128,7 @@ const T = {
     join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mur mort", totalH: "Total", discards: "défausse", exposesBonus: "expose la tuile bonus",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
-    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
+    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", drew: "vous avez pioché {tile}", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
     claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
     claimOrder: "HK-4.7\u00a0: Mahjong, puis pung ou kong, puis chow", claimOrder_mcr: "MCR-4.1\u00a0: la victoire, puis pung ou kong, puis chow",
     claimOrder_classical: "CL-3.3\u00a0: Mahjong, puis kong, puis pung, puis chow", hint: "Conseil", back: "Je reviens",
@@ -814,6 +814,7 @@ function onMessage(m) {
     }
     if (m.reveal) handOverToast();
     render();
+    if (!again) sayMoves(m, fresh);
   } else if (m.type === "hint") {
     G.hint = m; render();
   } else if (m.type === "error") {
@@ -824,6 +825,26 @@ function onMessage(m) {
     // a join refused (any other way than those above, which draw the panel anew): its seat buttons pressable again
     if (!G.state && m.code !== "saving") document.querySelectorAll("button.sit").forEach((b) => { b.disabled = false; });
   }
+}
+
+/** What a screen reader says of a state frame `m` (the page's polite live region #said, which stays while the table is
+ * drawn anew): the other seats' moves in it, as the recent moves list words them ("West: discards 5 Circles"), then,
+ * when a decision of the player's own begins (`fresh`: their choices changed), what is asked, with the tile drawn or
+ * the choices of a claim. The table is redrawn at every frame, and nothing of it was said: a player who does not
+ * see the screen heard neither the others' discards nor that it was their turn. */
+function sayMoves(m, fresh) {
+  const heard = (m.events || []).filter((e) => e.seat !== m.you && ["discard", "claim", "kong", "bonus", "false_mahjong"].includes(e.type))
+    .map(eventText).filter(Boolean);
+  const legal = (m.mine && m.mine.legal) || [];
+  if (fresh && legal.length && m.hand) {
+    const h = m.hand, tile = h.offered || (h.last_discard && h.last_discard.tile);
+    if (legal.some((a) => a.startsWith("discard "))) heard.push(`${t(touchOnly() ? "yourTurnTouch" : "yourTurn")}${m.mine.drawn ? ` — ${t("drew", { tile: tileName(kind(m.mine.drawn)) })}` : ""}`);
+    else heard.push(`${t("claimQ")} ${legal.map((a) => claimLabel(a, tile)).join(", ")}`);
+  }
+  const box = $("#said");
+  if (!box || !heard.length) return;
+  for (const text of heard) box.append(Object.assign(document.createElement("p"), { textContent: text }));
+  while (box.childElementCount > 8) box.firstElementChild.remove();
 }
 
 /** A `resume` or `watch` refused before any state: said in place of the table, in the page's language, with no

@@ -1,0 +1,79 @@
+"""The table as a screen reader gives it, in Debian's Chromium (Playwright) against a real ``hkmj serve`` on
+127.0.0.1: what its live regions say as the game goes on, and what its accessibility tree names."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page
+
+SHARED_CHROMIUM = True
+"""The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
+
+pytestmark = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason=f"no Chromium at {CHROMIUM}; .ci/run installs Debian's chromium"
+)
+
+HEARD = """() => {
+  window.__heard = [];
+  // a live region is read when what it holds changes, if it was on the page before: one drawn anew with its text is not
+  const regions = Array.from(document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role=status], [role=log], [role=alert]'));
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const region = regions.find((el) => el.contains(r.target));
+      if (!region) continue;
+      const added = r.type === 'childList' ? Array.from(r.addedNodes).map((n) => n.textContent) : [r.target.textContent];
+      for (const text of added) if (text && text.trim()) window.__heard.push(text.trim());
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+"""Collects into ``window.__heard`` what the page's live regions (those on it now, as a screen reader follows them)
+are given to say from now on."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_3_hk_4_a_screen_reader_hears_the_others_discards_and_when_it_is_the_players_turn(server: Server, lang: str, browser: Any) -> None:
+    """HK-3, HK-4: the table is drawn anew at every move, and its only live region was the toast (errors): a player
+    who does not see the screen heard nothing when another player discarded or claimed, nor that it was their turn
+    or that a discard was on offer to them. The page now says, in a live region that stays, each other seat's move
+    as the recent moves list words it ("West: discards 5 Circles", "Ouest : défausse 5 Cercles"), and when a
+    decision of the player's begins, what is asked: "Your turn… — you drew 5 Circles", or "Claim the discard? Pass,
+    Pung 5 Circles"."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    page.evaluate(HEARD)
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=length]", "1")
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.2")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    winds = {"en": "East|South|West|North", "fr": "Est|Sud|Ouest|Nord"}[lang]
+    discards, turn, claim = {"en": ("discards", "Your turn", "Claim the discard?"), "fr": ("défausse", "À vous", "Réclamer la défausse\u00a0?")}[lang]
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        heard: list[str] = page.evaluate("window.__heard")
+        mine = page.evaluate("G.state && G.state.you")
+        others = [w for i, w in enumerate(winds.split("|")) if i != mine]
+        said_discard = any(re.match(rf"({'|'.join(others)})\u00a0?: {discards} \S", x) for x in heard)
+        if said_discard and any(x.startswith(turn) for x in heard):
+            break
+        legal: list[str] = page.evaluate("(G.state && G.state.mine && G.state.mine.legal) || []")
+        if "pass" in legal:
+            page.locator('[data-action="pass"]').click()
+        elif legal and page.locator("#hand button.t:not([disabled])").count():
+            page.locator("#hand button.t:not([disabled])").first.click()
+        page.wait_for_timeout(100)
+    heard = page.evaluate("window.__heard")
+    assert said_discard, f"no other seat's discard was said: {heard}"
+    assert any(x.startswith(turn) for x in heard), f"the player's turn was not said: {heard}"
+    for x in heard:
+        if x.startswith(claim):
+            assert re.search(r"\S, \S", x), x  # the choices named
+    assert not errors, errors
