@@ -77,3 +77,45 @@ def test_hk_3_hk_4_a_screen_reader_hears_the_others_discards_and_when_it_is_the_
         if x.startswith(claim):
             assert re.search(r"\S, \S", x), x  # the choices named
     assert not errors, errors
+
+
+def _table_state() -> dict[str, Any]:
+    """A table's state as the server sends it, at the player's (East's) turn: South has claimed a pung of 9 Bamboo and a
+    chow 5-6-7 Circles, holds 7 tiles and has discarded West wind and 4 Characters; West holds 13 tiles, one discard."""
+    players = [{"slot": i, "name": f"P{i}", "bot": None if i == 0 else "greedy", "away": False, "held": False,
+                "connected": True, "joined": True, "total": 0} for i in range(4)]
+    hand = ["1m:0", "2m:0", "3m:0", "4p:0", "5p:0", "6p:0", "7s:0", "7s:1", "8s:0", "9s:0", "1z:0", "1z:1", "5z:0", "5z:1"]
+    return {"table": "sr", "status": "playing", "you": 0, "players": players, "events": [],
+            "config": {"rules": "hk", "teaching": True, "hints": True, "timer": None, "options": {}},
+            "hand": {"number": 1, "prevailing": "E", "seat_slots": [0, 1, 2, 3],
+                     "discards": [["2z:0"], ["3z:0", "4m:0"], ["6z:0"], []],
+                     "melds": [[], [{"kind": "pung", "tiles": ["9s:1", "9s:2", "9s:3"]}, {"kind": "chow", "tiles": ["5p:1", "6p:1", "7p:1"]}], [], []],
+                     "bonus": [[], [], [], []], "concealed_counts": [14, 7, 13, 13], "phase": "turn",
+                     "turn": 0, "last_discard": None, "offered": None, "live": 60, "dead": 14, "commitment": "ab" * 32},
+            "mine": {"legal": [f"discard {x.split(':')[0]}" for x in hand], "concealed": hand, "drawn": "5z:1",
+                     "can_declare": False, "away": False, "held": False, "bank": None}}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_a_screen_reader_tells_a_seats_melds_from_its_discards_and_counts_its_tiles(server: Server, lang: str, browser: Any) -> None:
+    """HK-4: another seat's box read its melds and its discards as one run of tile names ("9 Bamboo, 9 Bamboo,
+    9 Bamboo, 5 Circles, 6 Circles, 7 Circles, Green dragon, 4 Characters"), so a player who does not see the screen
+    could not tell what South had claimed from what South had thrown away, and the tiles each seat hides were
+    pictures without a name. Each meld is now a group named as a claim button names it ("Pung 9 Bamboo", "Chow 5-6-7
+    Circles"), the pond a group named as the terminal's panel names it ("Pond", "Défausses"), and the hidden tiles
+    are counted ("7 tiles in hand", "7 tuiles en main")."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    page.evaluate("(st) => { G.state = st; G.log = []; render(); }", _table_state())
+    south = page.locator('.seat[data-seat="1"]').aria_snapshot().replace("\u00a0", " ")
+    words = {"en": ("Pung 9 Bamboo", "Chow 5-6-7 Circles", "Pond", "7 tiles in hand"),
+             "fr": ("Pung 9 Bambous", "Chow 5-6-7 Cercles", "Défausses", "7 tuiles en main")}[lang]
+    pung, chow, pond, hidden = words
+    assert f'group "{pung}"' in south and f'group "{chow}"' in south, south
+    assert f'group "{pond}"' in south, south
+    assert f'img "{hidden}"' in south, south
+    discards = south.split(f'group "{pond}"')[1]
+    assert "West wind" in discards or "Vent Ouest" in discards, south
+    assert "9 Ba" not in discards, south  # the pung's tiles are not read as discards
+    assert not errors, errors

@@ -11,7 +11,7 @@ const T = {
     join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead wall", totalH: "Total", discards: "discards", exposesBonus: "exposes the bonus tile",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
-    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", drew: "you drew {tile}", claimSent: "You asked for {what}: waiting for the claim window to close",
+    yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", drew: "you drew {tile}", pond: "Pond", inHandOne: "{n} tile in hand", inHandOther: "{n} tiles in hand", claimSent: "You asked for {what}: waiting for the claim window to close",
     claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
     claimOrder: "HK-4.7: Mahjong, then pung or kong, then chow", claimOrder_mcr: "MCR-4.1: a win, then pung or kong, then chow",
     claimOrder_classical: "CL-3.3: Mahjong, then kong, then pung, then chow", hint: "Hint", back: "I'm back",
@@ -128,7 +128,7 @@ const T = {
     join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mur mort", totalH: "Total", discards: "défausse", exposesBonus: "expose la tuile bonus",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
-    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", drew: "vous avez pioché {tile}", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
+    yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", drew: "vous avez pioché {tile}", pond: "Défausses", inHandOne: "{n}\u00a0tuile en main", inHandOther: "{n}\u00a0tuiles en main", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
     claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
     claimOrder: "HK-4.7\u00a0: Mahjong, puis pung ou kong, puis chow", claimOrder_mcr: "MCR-4.1\u00a0: la victoire, puis pung ou kong, puis chow",
     claimOrder_classical: "CL-3.3\u00a0: Mahjong, puis kong, puis pung, puis chow", hint: "Conseil", back: "Je reviens",
@@ -889,11 +889,19 @@ function offlineBadge(slot, p) {
   return `<span class="badge offline-turn">${t("playedIn", { s: secs })}</span>`;
 }
 
+/** A meld in words, as a claim button names it: "Pung 9 Bamboo", "Chow 5-6-7 Circles", "Concealed kong Red dragon". */
+const meldLabel = (m) => {
+  const kinds = m.tiles.map(kind);
+  if (m.kind === "chow") return `${t("chow")} ${tilesText(kinds)}`;
+  return `${t({ pung: "pung", kong: "kong", ckong: "ckong" }[m.kind] || "pung")} ${tileName(kinds[kinds.length - 1])}`;
+};
 function seatBox(st, seat, pos) {
   const h = st.hand, slot = h.seat_slots[seat], p = st.players[slot];
   const me = st.you === seat;
   const pond = h.discards[seat].map((id) => img(id, h.last_discard && h.last_discard.tile === id ? "last" : "")).join("");
-  const melds = h.melds[seat].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
+  // each meld, the tiles a hand hides and the pond named as groups (the terminal's words): a screen reader read a
+  // seat's melds and its discards as one run of tile names, and nothing of the tiles it holds
+  const melds = h.melds[seat].map((m) => `<span class="meld" role="group" aria-label="${esc(meldLabel(m))}">${m.tiles.map((x) => img(x)).join("")}</span>`).join("");
   const bonus = h.bonus[seat].map((x) => img(x)).join("");
   const flags = [seat === 0 ? `<span class="dealer">${t("dealer")}</span>` : "", p.away ? `<span class="badge">${t(p.held ? "awayHeld" : "away")}</span>` : "",
     p.bot && p.name ? `<span class="badge">${esc(botLabel(p.bot))}</span>` : "", !p.bot && !p.connected && p.joined ? offlineBadge(slot, p) : ""].join("");
@@ -901,8 +909,8 @@ function seatBox(st, seat, pos) {
   return `<div class="seat ${pos} ${turn ? "turn" : ""}" data-seat="${seat}">
     <div class="who"><span class="wind">${WINDS[lang][seat]}</span><b>${playerName(st, slot)}</b>${flags}
       <span class="muted light">${t("total")} ${p.total}</span></div>
-    <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles">${back(h.concealed_counts[seat])}</span>`}</div>
-    <div class="tiles small pond" data-seat="${seat}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
+    <div class="tiles small">${melds}${bonus}${me ? "" : `<span class="tiny tiles" role="img" aria-label="${esc(plural("inHand", h.concealed_counts[seat]))}">${back(h.concealed_counts[seat])}</span>`}</div>
+    <div class="tiles small pond" data-seat="${seat}" role="group" aria-label="${esc(t("pond"))}">${G.open.includes(seat) ? `<button class="earlier" aria-expanded="true" title="${esc(t("pondFewer"))}" aria-label="${esc(t("pondFewer"))}">\u2212</button>` : ""}${pond}</div></div>`;
 }
 
 /** A pond longer than its rows (`--pond-rows` in the CSS: two, four in a side seat at desktop width, one on a phone) shows its newest
