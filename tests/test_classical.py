@@ -551,3 +551,14 @@ def test_cl_5_3_robbing_a_kong_is_the_tile_added_to_a_pung_not_a_discard_wanted_
     assert won["valid"] is True and "robbing_a_kong" not in [i["id"] for i in won["items"]]
     robbed = score_json({**deal, "win": "robbed_kong"})
     assert robbed["valid"] is False and "(CL-3.4)" in robbed["error"]
+
+
+def test_cl_5_cl_6_every_name_the_end_of_a_hand_shows_is_on_the_rules_page() -> None:
+    """CL-5, CL-6: the end of a classical hand (terminal, browser) names its lines and doubles ("Set of the
+    prevailing wind (×2)", "Pure hand (one suit)", "Mahjong from the wall"), but the rules page listed the doubles
+    by id and condition only and the point lines in other words ("pair of your seat wind"): a player who read
+    "Set of own seat wind" on their screen found it nowhere on the page. Every line, double and limit hand is now
+    on the page under the name shown, in English and French."""
+    shown = [(x.name, x.name_fr) for x in (*POINT_LINES, BONUS_LINE, MAHJONG_LINE, *DOUBLE_LINES, *CLASSICAL_LIMITS)]
+    missing = [name for pair in shown for name in pair if name not in PAGE]
+    assert not missing, missing
