@@ -43,7 +43,8 @@ def test_hk_3_hk_4_a_screen_reader_hears_the_others_discards_and_when_it_is_the_
     or that a discard was on offer to them. The page now says, in a live region that stays, each other seat's move
     as the recent moves list words it ("West: discards 5 Circles", "Ouest : défausse 5 Cercles"), and when a
     decision of the player's begins, what is asked: "Your turn… — you drew 5 Circles", or "Claim the discard? Pass,
-    Pung 5 Circles"."""
+    Pung 5 Circles". The hint's answer was shown only in the line under the buttons, the focus left on Hint: it is
+    said too ("Hint: Discard South wind (3 tiles from ready)")."""
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
     lobby_in(page, lang)
@@ -56,16 +57,22 @@ def test_hk_3_hk_4_a_screen_reader_hears_the_others_discards_and_when_it_is_the_
     page.wait_for_selector("#board")
     winds = {"en": "East|South|West|North", "fr": "Est|Sud|Ouest|Nord"}[lang]
     discards, turn, claim = {"en": ("discards", "Your turn", "Claim the discard?"), "fr": ("défausse", "À vous", "Réclamer la défausse\u00a0?")}[lang]
+    hint = {"en": "Hint: ", "fr": "Conseil\u00a0: "}[lang]
+    asked = False
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline:
         heard: list[str] = page.evaluate("window.__heard")
         mine = page.evaluate("G.state && G.state.you")
         others = [w for i, w in enumerate(winds.split("|")) if i != mine]
         said_discard = any(re.match(rf"({'|'.join(others)})\u00a0?: {discards} \S", x) for x in heard)
-        if said_discard and any(x.startswith(turn) for x in heard):
+        if said_discard and any(x.startswith(turn) for x in heard) and any(x.startswith(hint) for x in heard):
             break
         legal: list[str] = page.evaluate("(G.state && G.state.mine && G.state.mine.legal) || []")
-        if "pass" in legal:
+        if legal and not asked:  # the hint, asked with its key: its answer said too
+            page.keyboard.press("h")
+            asked = True
+            page.wait_for_timeout(600)
+        elif "pass" in legal:
             page.locator('[data-action="pass"]').click()
         elif legal and page.locator("#hand button.t:not([disabled])").count():
             page.locator("#hand button.t:not([disabled])").first.click()
@@ -73,6 +80,7 @@ def test_hk_3_hk_4_a_screen_reader_hears_the_others_discards_and_when_it_is_the_
     heard = page.evaluate("window.__heard")
     assert said_discard, f"no other seat's discard was said: {heard}"
     assert any(x.startswith(turn) for x in heard), f"the player's turn was not said: {heard}"
+    assert any(re.match(rf"{hint}\S", x) and "<" not in x for x in heard), f"the hint was not said: {heard}"
     for x in heard:
         if x.startswith(claim):
             assert re.search(r"\S, \S", x), x  # the choices named

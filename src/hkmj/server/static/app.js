@@ -816,7 +816,8 @@ function onMessage(m) {
     render();
     if (!again) sayMoves(m, fresh);
   } else if (m.type === "hint") {
-    G.hint = m; render();
+    // said too: the line that shows it is no live region, and the focus stays on Hint (a screen reader said nothing)
+    G.hint = m; render(); if (G.state) say([new DOMParser().parseFromString(`${t("hintSays")}${colon()}${hintText(m, G.state)}`, "text/html").body.textContent]);
   } else if (m.type === "error") {
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
     if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
@@ -841,9 +842,13 @@ function sayMoves(m, fresh) {
     if (legal.some((a) => a.startsWith("discard "))) heard.push(`${t(touchOnly() ? "yourTurnTouch" : "yourTurn")}${m.mine.drawn ? ` — ${t("drew", { tile: tileName(kind(m.mine.drawn)) })}` : ""}`);
     else heard.push(`${t("claimQ")} ${legal.map((a) => claimLabel(a, tile)).join(", ")}`);
   }
+  say(heard);
+}
+/** Give a screen reader the lines `texts` to say (#said, a polite live region; its last eight lines kept). */
+function say(texts) {
   const box = $("#said");
-  if (!box || !heard.length) return;
-  for (const text of heard) box.append(Object.assign(document.createElement("p"), { textContent: text }));
+  if (!box || !texts.length) return;
+  for (const text of texts) box.append(Object.assign(document.createElement("p"), { textContent: text }));
   while (box.childElementCount > 8) box.firstElementChild.remove();
 }
 
