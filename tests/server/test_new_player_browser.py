@@ -286,3 +286,34 @@ def test_hk_7_1_a_drawn_hand_says_once_that_nobody_pays(server: Server, lang: st
             title, text = page.evaluate(card, {**frame, "status": status, "config": {**frame["config"], "rules": rules}})
             assert title == heading and text.count(nobody) == 1, (rules, status, title, text)
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_10_a_kong_to_rob_is_not_called_a_discard(server: Server, lang: str, browser: Any) -> None:
+    """HK-4.10, MCR-4.4, CL-3.4: when South adds a tile to their pung, a player whose hand it completes may rob it.
+    The page showed that tile under "Last discard" and asked "Claim the discard?", of a tile nobody had discarded, where
+    the terminal says "South adds 5 Circles to a pung: rob it for Mahjong (m) or pass (Space) (HK-4.10)". The page now
+    heads it "Added to a pung" and asks as the terminal does, citing the table's own rule."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    players = [{"slot": i, "name": f"P{i}", "bot": None if i == 0 else "greedy", "away": False, "held": False,
+                "connected": True, "joined": True, "total": 0} for i in range(4)]
+    hand = ["1m:0", "2m:0", "3m:0", "4p:0", "6p:0", "7s:0", "8s:0", "9s:0", "1z:0", "1z:1", "5z:0", "5z:1", "5z:2"]
+    words = {"en": ("Added to a pung", "South adds 5 Circles to a pung: rob it for Mahjong or pass ({rule})", "Claim the discard?"),
+             "fr": ("Ajoutée à un pung", "Sud ajoute 5 Cercles à un pung\u00a0: volez-la pour Mahjong ou passez ({rule})", "Réclamer la défausse")}[lang]
+    for rules, rule in (("hk", "HK-4.10"), ("mcr", "MCR-4.4"), ("classical", "CL-3.4")):
+        st = {"table": "rob", "status": "playing", "you": 0, "players": players, "events": [],
+              "config": {"rules": rules, "teaching": True, "hints": True, "timer": None, "options": {}},
+              "hand": {"number": 1, "prevailing": "E", "seat_slots": [0, 1, 2, 3], "discards": [["2z:0"], ["3z:0"], [], []],
+                       "melds": [[], [{"kind": "kong", "tiles": ["5p:0", "5p:1", "5p:2", "5p:3"]}], [], []],
+                       "bonus": [[], [], [], []], "concealed_counts": [13, 10, 13, 13], "phase": "rob", "turn": 1,
+                       "last_discard": {"seat": 1, "tile": "3z:0"}, "offered": "5p:3", "offer_from": 1,
+                       "live": 60, "dead": 14, "commitment": "ab" * 32},
+              "mine": {"legal": ["mahjong", "pass"], "concealed": hand, "drawn": None, "can_declare": True,
+                       "away": False, "held": False, "bank": None}}
+        page.evaluate("(st) => { G.state = st; G.log = []; render(); }", st)
+        assert page.inner_text(".lastd .muted") == words[0]
+        assert page.inner_text(".foot .msg") == words[1].format(rule=rule)
+        assert words[2] not in page.inner_text("#app")
+    assert not errors, errors

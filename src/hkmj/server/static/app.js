@@ -33,7 +33,7 @@ const T = {
     hintDead: "your hand is dead (MCR-5.4): you cannot win this hand; discard safely",
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Last discard", noDiscard: "No discard to claim", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", notCreated: "The server did not answer: the table was not created. Check that it is running, then try again.", lobbyUnreachable: "The server did not answer: the lobby will be shown again as soon as it does.", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
+    lastDiscard: "Last discard", robOffer: "Added to a pung", robQ: "{who} adds {tile} to a pung: rob it for Mahjong or pass (HK-4.10)", robQ_mcr: "{who} adds {tile} to a pung: rob it for Mahjong or pass (MCR-4.4)", robQ_classical: "{who} adds {tile} to a pung: rob it for Mahjong or pass (CL-3.4)", noDiscard: "No discard to claim", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", notCreated: "The server did not answer: the table was not created. Check that it is running, then try again.", lobbyUnreachable: "The server did not answer: the lobby will be shown again as soon as it does.", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
     botDelay: "Bot thinking time (s)", revealTitle: "End of hand", concealed: "Concealed", refused: "Refused",
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
@@ -150,7 +150,7 @@ const T = {
     hintDead: "votre main est morte (MCR-5.4)\u00a0: vous ne pouvez plus gagner cette donne\u00a0; défaussez sans risque",
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
-    lastDiscard: "Dernière défausse", noDiscard: "Aucune défausse à réclamer", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", notCreated: "Le serveur n'a pas répondu\u00a0: la table n'a pas été créée. Vérifiez qu'il est en marche, puis réessayez.", lobbyUnreachable: "Le serveur n'a pas répondu\u00a0: le salon sera de nouveau affiché dès qu'il répondra.", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
+    lastDiscard: "Dernière défausse", robOffer: "Ajoutée à un pung", robQ: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (HK-4.10)", robQ_mcr: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (MCR-4.4)", robQ_classical: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (CL-3.4)", noDiscard: "Aucune défausse à réclamer", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", notCreated: "Le serveur n'a pas répondu\u00a0: la table n'a pas été créée. Vérifiez qu'il est en marche, puis réessayez.", lobbyUnreachable: "Le serveur n'a pas répondu\u00a0: le salon sera de nouveau affiché dès qu'il répondra.", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", revealTitle: "Fin de la donne", concealed: "Cachées", refused: "Refusé",
     whichChow: "Plusieurs chows sont possibles\u00a0: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u00a0: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u00a0? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
@@ -840,7 +840,7 @@ function sayMoves(m, fresh) {
   if (fresh && legal.length && m.hand) {
     const h = m.hand, tile = h.offered || (h.last_discard && h.last_discard.tile);
     if (legal.some((a) => a.startsWith("discard "))) heard.push(`${t(touchOnly() ? "yourTurnTouch" : "yourTurn")}${m.mine.drawn ? ` — ${t("drew", { tile: tileName(kind(m.mine.drawn)) })}` : ""}`);
-    else heard.push(`${t("claimQ")} ${legal.map((a) => claimLabel(a, tile)).join(", ")}`);
+    else heard.push(`${claimQuestion(m)} ${legal.map((a) => claimLabel(a, tile)).join(", ")}`);
   }
   say(heard);
 }
@@ -894,6 +894,15 @@ function offlineBadge(slot, p) {
   return `<span class="badge offline-turn">${t("playedIn", { s: secs })}</span>`;
 }
 
+/** Whether the tile on offer is one a player adds to a pung, which the others may rob for Mahjong (HK-4.10), not a discard. */
+const robbing = (h) => h.phase === "rob" && !!h.offered;
+/** What a claim asks: "Claim the discard?", or, for a tile added to a pung, who adds which and the rule (it said
+ * "Claim the discard?" under "Last discard", of a tile nobody had discarded). */
+const claimQuestion = (st) => {
+  const h = st.hand;
+  if (!robbing(h)) return t("claimQ");
+  return ruled(st, "robQ", { who: WINDS[lang][h.offer_from != null ? h.offer_from : h.turn], tile: tileName(kind(h.offered)) });
+};
 /** A meld in words, as a claim button names it: "Pung 9 Bamboo", "Chow 5-6-7 Circles", "Concealed kong Red dragon". */
 const meldLabel = (m) => {
   const kinds = m.tiles.map(kind);
@@ -1007,7 +1016,7 @@ function render() {
     G.order = order;
   }
   const asked = mine && !legal.length && G.claimed && ["claim", "rob"].includes(h.phase) ? t("claimSent", { what: actionLabel(G.claimed.action) }) : "";
-  const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : t("claimQ")) : asked;
+  const prompt = mine && legal.length ? (discards.length ? t(touchOnly() ? "yourTurnTouch" : "yourTurn") : claimQuestion(st)) : asked;
   const refusal = [G.refusal, G.dead].filter(Boolean).map((r) => `<div class="refusal">${esc(said(r))}</div>`).join("");
   const hint = G.hint ? ` — ${t("hintSays")}${colon()}${hintText(G.hint, st)}` : "";
   const offered = h.offered ? `<div class="bigtile">${img(h.offered)}</div>` : h.last_discard ? `<div class="bigtile">${img(h.last_discard.tile)}</div>` : "";
@@ -1037,7 +1046,7 @@ function render() {
     <div class="center"><div class="state"><div>${t("prevailing")}${colon()}<b>${WINDS[lang]["ESWN".indexOf(h.prevailing)]}</b> · ${t("hand")}\u00a0${h.number}</div>
       <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div></div>
       <div class="muted rulesline">${esc(rulesLine(st.config))}</div>
-      <div class="lastd"><div class="muted light">${t(offered ? "lastDiscard" : "noDiscard")}</div>${offered}</div>
+      <div class="lastd"><div class="muted light">${t(robbing(h) ? "robOffer" : offered ? "lastDiscard" : "noDiscard")}</div>${offered}</div>
       <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => `<div>${esc(eventText(e))}</div>`).join("")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
