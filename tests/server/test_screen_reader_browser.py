@@ -1,4 +1,4 @@
-"""The table as a screen reader gives it, in Debian's Chromium (Playwright) against a real ``hkmj serve`` on
+"""The table as a screen reader and the keyboard give it, in Debian's Chromium (Playwright) against a real ``hkmj serve`` on
 127.0.0.1: what its live regions say as the game goes on, and what its accessibility tree names."""
 
 from __future__ import annotations
@@ -126,4 +126,26 @@ def test_hk_4_a_screen_reader_tells_a_seats_melds_from_its_discards_and_counts_i
     discards = south.split(f'group "{pond}"')[1]
     assert "West wind" in discards or "Vent Ouest" in discards, south
     assert "9 Ba" not in discards, south  # the pung's tiles are not read as discards
+    assert not errors, errors
+
+
+def test_a_table_created_with_the_keyboard_puts_the_focus_on_the_players_hand(server: Server, browser: Any) -> None:
+    """A keyboard player who pressed Enter on "Create table" (or on a seat's button) saw the table drawn over the
+    button that had the focus, and the focus fell to the page itself: no control had it, a screen reader said nothing
+    of the table, and Tab went through the header (the logo, How to play, the language) before the hand. The first
+    drawing of a table now puts the focus on the player's hand, so Tab goes on from there."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=length]", "1")
+    page.focus("#create")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement.id") == "hand", page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    deadline = time.monotonic() + 20  # the player's first decision (their turn, or a claim): a control of theirs to go to
+    while not page.evaluate("!!(G.state && G.state.mine && G.state.mine.legal.length)") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('#board')"), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
     assert not errors, errors

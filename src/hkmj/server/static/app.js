@@ -1000,6 +1000,7 @@ function render() {
   const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
   const wasOpen = !!$("#reveal:not(.static)"), focused = focusKey(document.activeElement);  // the end-of-hand dialog before this drawing
   const onBoard = !!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#board"));
+  const firstBoard = !$("#board");  // the table drawn for the first time on this page (after Create, Sit, a reload)
   const kept = revealKept();
   if (st.reveal && !wasOpen) G.opener = focused;  // where the focus goes back to when the dialog closes
   const legal = (mine && mine.legal) || [];
@@ -1064,6 +1065,13 @@ function render() {
   revealRestore(kept);
   dialogFocus(st, wasOpen, focused);
   if (!wasOpen && !st.reveal) boardFocus(focused, onBoard);
+  // a table newly drawn over the control that had the focus (Create table, Sit at seat N, pressed with Enter) left it on
+  // the page itself: a keyboard player's Tab went through the header to reach their hand, and a screen reader said
+  // nothing of the table; it goes to the hand (the table for a spectator)
+  if (firstBoard && !st.reveal && (!document.activeElement || document.activeElement === document.body)) {
+    const to = $("#hand") || $("#board");
+    if (to) to.focus({ preventScroll: true });
+  }
   tick();
 }
 
