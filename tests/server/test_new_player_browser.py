@@ -317,3 +317,20 @@ def test_hk_4_10_a_kong_to_rob_is_not_called_a_discard(server: Server, lang: str
         assert page.inner_text(".foot .msg") == words[1].format(rule=rule)
         assert words[2] not in page.inner_text("#app")
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_1_every_tile_has_the_terminals_name_a_bonus_tile_its_number_too(server: Server, lang: str, browser: Any) -> None:
+    """HK-1: the table named a bonus tile by its picture alone, "Bamboo", "Spring" ("Bambou", "Printemps"), where the
+    terminal, the help page and the README say "Flower 4 (Bamboo)", "Season 1 (Spring)": a screen reader read a hand as
+    "… 9 Bamboo, Bamboo", the flower taken for a bamboo tile, and "East: exposes the bonus tile Bamboo". Every one of
+    the 42 kinds now has the name hkmj.tiles gives it (its pictures' text, the recent moves, the end of a hand)."""
+    from hkmj.tiles import N_KINDS, N_TILE_IDS, name, tile_str
+
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    kinds = [tile_str(t) for t in range(N_KINDS)] + [tile_str(t) for t in range(N_KINDS, N_TILE_IDS)]
+    shown = page.evaluate("(kinds) => kinds.map(tileName)", kinds)
+    assert shown == [name(t, lang) for t in range(N_TILE_IDS)], shown
+    assert not errors, errors

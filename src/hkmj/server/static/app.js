@@ -238,8 +238,9 @@ const T = {
 const SUITS = { en: ["Characters", "Circles", "Bamboo"], fr: ["Caractères", "Cercles", "Bambous"] };
 const HONOURS = { en: ["East wind", "South wind", "West wind", "North wind", "White dragon", "Green dragon", "Red dragon"],
   fr: ["Vent Est", "Vent Sud", "Vent Ouest", "Vent Nord", "Dragon Blanc", "Dragon Vert", "Dragon Rouge"] };
-const BONUS = { en: ["Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter"],
-  fr: ["Prunier", "Orchidée", "Chrysanthème", "Bambou", "Printemps", "Été", "Automne", "Hiver"] };
+/** The bonus tiles as hkmj.tiles names them (the terminal, the help page): "Bamboo" alone was read as a bamboo tile. */
+const BONUS = { en: ["Flower 1 (Plum)", "Flower 2 (Orchid)", "Flower 3 (Chrysanthemum)", "Flower 4 (Bamboo)", "Season 1 (Spring)", "Season 2 (Summer)", "Season 3 (Autumn)", "Season 4 (Winter)"],
+  fr: ["Fleur 1 (Prunier)", "Fleur 2 (Orchidée)", "Fleur 3 (Chrysanthème)", "Fleur 4 (Bambou)", "Saison 1 (Printemps)", "Saison 2 (Été)", "Saison 3 (Automne)", "Saison 4 (Hiver)"] };
 
 // ------------------------------------------------------------------ the browser's storage
 // Every key this page keeps is hkmj.*: the language and name, and by table hkmj.token.<id> (the seat), hkmj.at.<id> (when
