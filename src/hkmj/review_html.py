@@ -112,6 +112,12 @@ def _hand_html(pg: _Page, d: Decision, small: bool = False) -> str:
     return out
 
 
+def _num(w: Words, x: float) -> str:
+    """A value as the page prints every number: a negative one with the minus sign (−0.23, as the
+    losses in its headings), not a hyphen."""
+    return w.num(x).replace("-", "\u2212")
+
+
 def _advice_table(pg: _Page, d: Decision) -> str:
     w = pg.w
     rows = []
@@ -121,7 +127,7 @@ def _advice_table(pg: _Page, d: Decision) -> str:
         mark = w("html.yours") if a.action == d.played else ""
         rows.append(
             f'<tr class="{cls}"><td>{pg.t(w.action(a.action, d.offered) + mark)}</td>'
-            f'<td class="num">{w.num(a.value)}</td><td class="num">{"+" if best - a.value >= 0 else "-"}{w.num(abs(best - a.value))}</td>'
+            f'<td class="num">{_num(w, a.value)}</td><td class="num">{"+" if best - a.value >= 0 else "−"}{w.num(abs(best - a.value))}</td>'
             f'<td class="num">{pg.t(w.pct(a.win, "–"))}</td><td>{pg.t(w.note(a.note) or "")}</td></tr>'
         )
     cols = ("action", "value", "behind", "win", "why")
@@ -144,11 +150,11 @@ def _mistake(pg: _Page, d: Decision, rank: int, row: str) -> str:
     w = pg.w
     mine, best = d.mine, d.best
     note = w.note(best.note)
-    you = w("html.you", action=pg.t(w.action(d.played, d.offered)), value=w.num(mine.value), win=pg.t(w.pct(mine.win, "–")))
+    you = w("html.you", action=pg.t(w.action(d.played, d.offered)), value=_num(w, mine.value), win=pg.t(w.pct(mine.win, "–")))
     advisor = w(
         "html.advisor",
         action=pg.t(w.action(best.action, d.offered)),
-        value=w.num(best.value),
+        value=_num(w, best.value),
         win=pg.t(w.pct(best.win, "–")),
         note=pg.t(w("html.note", note=note)) if note else "",
     )

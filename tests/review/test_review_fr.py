@@ -343,3 +343,15 @@ def test_a_seat_taken_without_a_name_is_named_in_the_reviews_language() -> None:
     assert Words("fr").who(Who("number", n=1, name="Ann")) == "joueur 1 (Ann)"
     assert Words("fr").who(Who("number", n=2, name="Bot 2 (greedy)")) == "Robot 2 (glouton)"
     assert Words("fr").name("Player 3") == "joueur 3"
+
+
+def test_the_page_writes_every_negative_number_with_the_minus_sign(hk_review: Review) -> None:
+    """The page's headings wrote a loss "−0,39" (the minus sign) and its tables and sentences a
+    negative value "-0,23" (a hyphen), in English and French: every negative number now has the
+    minus sign, as in the headings."""
+    for lang in ("en", "fr"):
+        page = render_html(hk_review, lang=lang)
+        body = re.sub(r"<style>.*?</style>|<svg.*?</svg>|<script>.*?</script>", " ", page, flags=re.S)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", body))
+        assert not re.findall(r"(?<![\w-])-\d", text), (lang, re.findall(r".{20}(?<![\w-])-\d.{10}", text)[:3])
+        assert re.search(r"\(value \u2212\d|\(valeur \u2212\d", text), lang  # the review of a random player has some
