@@ -293,8 +293,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "pas comme le groupe déclaré {meld}"),
     (r"(?P<what>--win|win_tile) (?P<tile>\w+): a flower or season is set aside and replaced, it never wins a hand \(CL-1\.2\)",
      lambda g: f"{'tuile gagnante' if g['what'] == 'win_tile' else '--win'} {g['tile']}\u00a0: une fleur ou une saison est mise de côté et remplacée, elle ne gagne jamais une main (CL-1.2)"),
-    (r"robbed kong: the other three (?P<tile>\w+) are in the pung the \w+ was robbed from, so the robbed tile must be the hand's only \w+; it holds (?P<n>\d+)(?P<rule>(?: \([^)]*\))?)",
-     "kong volé\u00a0: les trois autres {tile} sont dans le pung d'où le {tile} a été volé, la tuile volée doit donc être le seul {tile} de la main\u00a0; elle en tient {n}{rule}"),
+    (r"robbed kong: the other three (?P<tile>\w+) are in the pung the \w+ was robbed from, so the robbed tile must be the hand's only \w+; it holds (?P<n>\d+)"
+     r"(?:, (?P<shown>\d+) of them in its declared melds)?(?P<rule>(?: \([^)]*\))?)",
+     lambda g: f"kong volé\u00a0: les trois autres {g['tile']} sont dans le pung d'où le {g['tile']} a été volé, la tuile volée doit donc être le seul "
+     f"{g['tile']} de la main\u00a0; elle en tient {g['n']}{f', dont {s} dans ses groupes déclarés' if (s := g.get('shown')) else ''}{g['rule']}"),
     (r"robbed kong of (?P<tile>\w+): (?P<seat>[ESWN]) shows no exposed pung of \w+ to add it to \(CL-3\.4\)",
      lambda g: f"kong volé de {g['tile']}\u00a0: {_WIND_FR[g['seat']]} n'a aucun pung exposé de {g['tile']} auquel l'ajouter (CL-3.4)"),
     (r"robbed kong of (?P<tile>\w+): the other three \w+ are in (?P<seat>[ESWN])'s robbed pung, so (?P<who>[ESWN]) holds none \(CL-3\.4\)",

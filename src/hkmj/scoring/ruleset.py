@@ -168,8 +168,10 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         raise InvalidHand(f"{counts[t]} copies of {tile_str(t)}: there are only four of each tile (HK-1)")
     if win.win == "robbed_kong" and counts[wt] != 1:
         name = tile_str(wt)
+        shown = counts[wt] - concealed[wt] if win.melds else 0
+        where = f", {shown} of them in its declared melds" if shown else ""
         raise InvalidHand(
-            f"robbed kong: the other three {name} are in the pung the {name} was robbed from, so the robbed tile must be the hand's only {name}; it holds {counts[wt]} (HK-4.10)"
+            f"robbed kong: the other three {name} are in the pung the {name} was robbed from, so the robbed tile must be the hand's only {name}; it holds {counts[wt]}{where} (HK-4.10)"
         )
     return counts, concealed
 
