@@ -64,7 +64,8 @@ median (a table never feels slow), and the expert within 300 ms at the 95th perc
 
 def build_bot(spec: str, seed: int) -> Player:
     """A bot by name, or a tuning variant ``name+attr=value+…`` (e.g. ``expert+search_discards=0``):
-    each ``attr`` must be an existing attribute of the bot (bool, int or float), set after it is built."""
+    each ``attr`` must be an existing attribute of the bot (bool, int, float or str, e.g. the
+    expert's named parameter set ``expert+params=c16``), set after it is built, in order."""
     base, *sets = spec.split("+")
     bot = make_bot(base, seed)
     for item in sets:
@@ -72,14 +73,19 @@ def build_bot(spec: str, seed: int) -> Player:
         old = getattr(bot, attr, None) if eq else None
         if isinstance(old, bool):
             value: object = text.lower() in ("1", "true", "yes")
+        elif isinstance(old, str):
+            value = text
         elif isinstance(old, int | float):
             try:
                 value = type(old)(text)
             except ValueError:
                 raise ValueError(f"bot variant {spec!r}: {attr} needs a {type(old).__name__}, not {text!r}") from None
         else:
-            raise ValueError(f"bot variant {spec!r}: {item!r} is not attr=value for a numeric attribute of {base}")
-        setattr(bot, attr, value)
+            raise ValueError(f"bot variant {spec!r}: {item!r} is not attr=value for a numeric or text attribute of {base}")
+        try:
+            setattr(bot, attr, value)
+        except KeyError:
+            raise ValueError(f"bot variant {spec!r}: {text!r} is not a {attr} of {base}") from None
     return bot
 
 

@@ -56,7 +56,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from hkmj.bots.advice import Advice, dead_hand_advice
 from hkmj.bots.danger import danger_table, load_danger_model
@@ -67,9 +67,14 @@ from hkmj.bots.rollout import isolation as _isolation
 from hkmj.bots.strong import (
     BIG_PLANS,
     KONG_BONUS,
+    MIXED,
+    PLAN_SPEED,
+    PUNGS,
+    PURE,
     STANDARD,
     TIE,
     Choice,
+    Model,
     StrongBot,
     _Ctx,
     _kong_outlook,
@@ -89,7 +94,7 @@ from hkmj.rulesets.base import Ruleset
 from hkmj.scoring import InvalidHand, Meld, Win
 from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, name, plural, tiles_of
 
-__all__ = ["ExpertBot", "PointsModel"]
+__all__ = ["PARAM_SETS", "ExpertBot", "ParamSet", "PointsModel"]
 
 CLAIM_MARGIN = 1.05
 """A claim that is not a valuable honour pung must beat passing by this factor (HK-4)."""
@@ -116,6 +121,38 @@ SEARCH_Z = 1.0
 """The search overrules the model only when its gain exceeds this many standard errors."""
 SEARCH_GAP = 0.15
 """Only discards valued within this share of the best are searched: the close calls."""
+
+
+class ParamSet(NamedTuple):
+    """A named set of the expert's tunable values (:attr:`ExpertBot.params`): its own
+    :attr:`~ExpertBot.claim_margin`, :attr:`~ExpertBot.defence`, :attr:`~ExpertBot.calibration`,
+    :attr:`~ExpertBot.tie` and the strong model's constants it plays with (:attr:`~ExpertBot.model`)."""
+
+    claim_margin: float
+    defence: float
+    calibration: float
+    tie: float
+    model: Model
+
+
+_C16_SPEED = 1.4286
+PARAM_SETS: dict[str, ParamSet] = {
+    "c16": ParamSet(
+        claim_margin=1.0991,
+        defence=1.0603,
+        calibration=-0.1135,
+        tie=0.0361,
+        model=Model(
+            ukeire_exp=(0.6000, 0.6377, 0.4464, 0.3826, 0.3826, 0.3826),
+            pair_value=0.4104,
+            self_draw_fan=0.1854,
+            plan_exp=0.8619,
+            plan_speed={**PLAN_SPEED, MIXED: _C16_SPEED, PURE: _C16_SPEED, PUNGS: _C16_SPEED},
+        ),
+    ),
+}
+"""Named parameter sets of the expert (``bench/bench_bots.py --pairs expert+params=c16:greedy``):
+``c16`` is the candidate of the joint tuning of docs/bots.md ("What was tried", ninth round)."""
 
 
 class ExpertBot(StrongBot):
@@ -193,11 +230,28 @@ class ExpertBot(StrongBot):
     """With :attr:`big_plans`: a big plan is considered up to this many shanten behind the standard hand."""
     big_max: int = 9
     """With :attr:`big_plans`: a big plan is considered only this close to ready (HK-5.1 shanten) or closer."""
+    model: Model | None = None
+    """The strong model's constants this expert plays with (:class:`~hkmj.bots.strong.Model`);
+    None: the module's, as the strong bot reads them."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = random.Random(seed)
         self.points = PointsModel()
+        self._params = ""
+
+    @property
+    def params(self) -> str:
+        """The name of the parameter set (:data:`PARAM_SETS`) last applied, "" for none. Setting
+        it sets the set's values on this bot (``KeyError`` for an unknown name)."""
+        return self._params
+
+    @params.setter
+    def params(self, name: str) -> None:
+        chosen = PARAM_SETS[name]
+        for field, value in zip(ParamSet._fields, chosen, strict=True):
+            setattr(self, field, value)
+        self._params = name
 
     # ------------------------------------------------------------ the Advisor protocol
 
@@ -228,6 +282,7 @@ class ExpertBot(StrongBot):
         rows: list[tuple[Advice, int]] = []
         if others:
             if view.rules.value_checked and view.rules.unit != "fan":
+                self.points.model = self.model
                 got = self.points.advise(view, others)
             elif view.phase == "turn":
                 got = self._advise_turn(view, others)
@@ -249,7 +304,7 @@ class ExpertBot(StrongBot):
         Kong rules) its danger table for the held tiles replaced by the hand reader's
         (:mod:`hkmj.bots.reader`) or the learned danger model's (:mod:`hkmj.bots.danger`); with
         :attr:`reader_veto` the tiles the reader judges likely deadly cost much more."""
-        ctx = _Ctx(view, self.chow_fan, self.calibration)
+        ctx = _Ctx(view, self.chow_fan, self.calibration, self.model)
         ctx.big_plans = self.big_plans
         ctx.big_slack = self.big_slack
         ctx.big_max = self.big_max
@@ -615,6 +670,9 @@ class PointsModel:
     def __init__(self, size: int = 8192) -> None:
         self._memo: dict[tuple[object, ...], tuple[float, ...]] = {}
         self._size = size
+        self.model: Model | None = None
+        """The strong model's constants for the win chances (:class:`~hkmj.bots.strong.Model`;
+        None: the module's): the expert's own (:attr:`ExpertBot.model`)."""
 
     def ready(self, view: SeatView, c: list[int], melds: tuple[Meld, ...], unseen: Sequence[int]) -> tuple[float, float]:
         """``(winnable unseen copies, mean payment of a win)`` of the ready hand ``c`` (13 - 3 × melds)."""
@@ -751,7 +809,7 @@ class PointsModel:
 
     def advise(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Advice, int]]:
         """Rows (advice, priority among equal values) for every non-Mahjong action under a points minimum."""
-        ctx = _Ctx(view)
+        ctx = _Ctx(view, model=self.model)
         unseen = ctx.unseen
         c = list(view.concealed)
         melds = view.melds[view.seat]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from hkmj.bots.advice import Advice, dead_hand_advice, hand_after
@@ -127,6 +127,19 @@ REALIZED: tuple[tuple[float, ...], ...] = (
 """Realized over modelled win points, by declared melds (rows 0..3+) and the plan's shanten
 (0..5+): what the expert's hands went on to collect when it won, over what the model predicted
 at its decisions (tuning seeds 11 and 13, two experts and two greedy bots per table)."""
+
+
+class Model(NamedTuple):
+    """The constants of the model that a bot may carry for itself: :data:`UKEIRE_EXP`,
+    :data:`PAIR_VALUE`, :data:`SELF_DRAW_FAN`, :data:`PLAN_EXP` and :data:`PLAN_SPEED` (by plan).
+    The strong bot reads the module's (:class:`_Ctx` without a model); an expert may carry other
+    values (``ExpertBot.model``) without changing the strong bot's moves."""
+
+    ukeire_exp: tuple[float, ...]
+    pair_value: float
+    self_draw_fan: float
+    plan_exp: float
+    plan_speed: Mapping[str, float]
 
 _BASE = (1, 2, 4, 8, 16, 16, 16, 32, 32, 32, 64)
 
@@ -235,10 +248,18 @@ class _Ctx:
         "big_slack",
         "big_max",
         "rules",
+        "ukeire_exp",
+        "pair_value",
+        "plan_exp",
+        "plan_speed",
     )
 
-    def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0) -> None:
+    def __init__(self, view: SeatView, chow_fan: float = 0.0, calibration: float = 0.0, model: Model | None = None) -> None:
         me = self.seat = view.seat
+        # the bot's own constants, or the module's read now (bench/screen_expert.py overrides them)
+        consts = Model(UKEIRE_EXP, PAIR_VALUE, SELF_DRAW_FAN, PLAN_EXP, PLAN_SPEED) if model is None else model
+        self.ukeire_exp, self.pair_value, self_draw_fan, self.plan_exp, self.plan_speed = consts
+        """The model constants of this decision (:class:`Model`): the bot's own, or the module's."""
         self.rules = view.rules.name
         """The ruleset's name: the notes name a plan as its table does (:func:`plan_name`)."""
         self.chow_fan = chow_fan
@@ -260,7 +281,7 @@ class _Ctx:
             unseen[view.offered] -= 1  # the added-kong tile on offer
         self.unseen = unseen
         self.hval = _honour_values(me, view.prevailing)
-        self.fixed_fan = _bonus_fan(view.bonus[me], me) + SELF_DRAW_FAN
+        self.fixed_fan = _bonus_fan(view.bonus[me], me) + self_draw_fan
         self.danger, self.threat = danger_table(view, self.unseen)
         live = min(view.live, 72) / 72
         self.p0 = [1 / (1 + math.exp(-(a + b * live + c * self.threat))) for a, b, c in WIN_MODEL]
@@ -278,13 +299,13 @@ class _Ctx:
         """Chance to win a hand ``s`` shanten from ready with ``u`` unseen improving tiles (:data:`WIN_MODEL`)."""
         if u <= 0 or s > 5:
             return 0.0
-        return self.p0[s] * min(1.8, math.pow(u / UKEIRE_REF[s], UKEIRE_EXP[s]))
+        return self.p0[s] * min(1.8, math.pow(u / UKEIRE_REF[s], self.ukeire_exp[s]))
 
     def p_plan(self, s: int, u: int) -> float:
-        """:meth:`p_win` for a value plan (see :data:`PLAN_EXP`)."""
+        """:meth:`p_win` for a value plan (see :data:`PLAN_EXP`, :attr:`plan_exp`)."""
         if u <= 0 or s > 5:
             return 0.0
-        return self.p0[s] * min(1.2, math.pow(u / UKEIRE_REF[s], PLAN_EXP))
+        return self.p0[s] * min(1.2, math.pow(u / UKEIRE_REF[s], self.plan_exp))
 
 
 def _honour_values(seat: int, prevailing: int) -> list[float]:
@@ -527,9 +548,10 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds, plans: dict[str, int] | None
     s_std = combine(c01, c23)[idx] - 1
     hval = ctx.hval
     hfan = 0.0
+    pair_value = ctx.pair_value
     for t in range(HONOUR, N_KINDS):
         if hval[t] and c[t] >= 2:
-            hfan += hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE)
+            hfan += hval[t] * (1.0 if c[t] >= 3 else pair_value)
     fan0 = ctx.fixed_fan + info.fan
     # standard hand
     u: float = 0
@@ -560,7 +582,7 @@ def evaluate(ctx: _Ctx, c: list[int], info: _Melds, plans: dict[str, int] | None
         nonlocal best
         if plans is not None:
             plans[plan] = s
-        p = ctx.p_plan(s, u) * PLAN_SPEED[plan]
+        p = ctx.p_plan(s, u) * ctx.plan_speed[plan]
         ev = WIN_MULT * (64 if plan == ORPHANS_PLAN else base_of(fan)) * p
         if ev > best.ev:
             best = Outlook(ev, plan, s, p, s_std)
@@ -732,7 +754,7 @@ def big_plans(ctx: _Ctx, c: list[int], info: _Melds, hfan: float, fan0: float, l
                 kinds = [*suit, SUIT_DRAGON[x]]
                 out.append((DRAGON_SUIT, LIMIT_FAN, s, _accept(c, kinds, unseen, s, lambda h: _dragon_suit(h, info, x))))
     hval = ctx.hval
-    wind_fan = sum(hval[t] * (1.0 if c[t] >= 3 else PAIR_VALUE) for t in WINDS if hval[t] and c[t] >= 2)
+    wind_fan = sum(hval[t] * (1.0 if c[t] >= 3 else ctx.pair_value) for t in WINDS if hval[t] and c[t] >= 2)
     for plan, group, pungs, pair in (
         (SMALL_DRAGONS, DRAGONS, 2, True),
         (BIG_DRAGONS, DRAGONS, 3, False),
