@@ -12,7 +12,8 @@ why a bot scores what it does: its win rate, mean win, self-drawn share, deal-in
     python bench/screen_expert.py --variant expert+reader=1 --seed 11 --deals 200 --ref-cache /tmp/screen
 
 ``--set NAME=VALUE`` (or ``NAME[key]=VALUE``) overrides a constant of :mod:`hkmj.bots.strong` or
-:mod:`hkmj.bots.expert` (a Python literal) while the variant plays; ``--claims greedy`` /
+:mod:`hkmj.bots.expert` (a Python literal) while the variant plays (the strong model's constants
+that an expert carries in its own model, as the shipped one does, are set in that model); ``--claims greedy`` /
 ``--discards greedy`` let the greedy bot make the variant's claims / turn actions (Mahjong is
 always declared, HK-5.7). A screening tool, not a test: it exits 0.
 """
@@ -29,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import hkmj.bots.expert as expert_module
 import hkmj.bots.strong as strong_module
@@ -93,13 +95,50 @@ def overridden(sets: Sequence[str]) -> Iterator[None]:
             setattr(module, name, old)
 
 
+MODEL_FIELDS = {
+    "UKEIRE_EXP": "ukeire_exp",
+    "PAIR_VALUE": "pair_value",
+    "SELF_DRAW_FAN": "self_draw_fan",
+    "PLAN_EXP": "plan_exp",
+    "PLAN_SPEED": "plan_speed",
+}
+"""The constants of :mod:`hkmj.bots.strong` that an expert may carry in its own model
+(:class:`hkmj.bots.strong.Model`), by field."""
+
+
+def carried(bot: Any, sets: Sequence[str]) -> list[str]:
+    """Apply to the bot's own model (an expert's ``model``, when it carries one) the items of
+    ``sets`` that name one of its constants, and return the others: an expert with its own model
+    does not read the module's, so overriding those would leave it as it was."""
+    model = getattr(bot, "model", None)
+    if not isinstance(model, strong_module.Model):
+        return list(sets)
+    rest: list[str] = []
+    for item in sets:
+        module, name, key, value = _parse_set(item)
+        field = MODEL_FIELDS.get(name) if module is strong_module else None
+        if field is None:
+            rest.append(item)
+        elif key is None:
+            model = model._replace(**{field: value})
+        else:
+            speeds = dict(model.plan_speed)
+            if key not in speeds:
+                raise SystemExit(f"--set {item!r}: {name} has no key {key!r}")
+            speeds[key] = float(value)  # type: ignore[arg-type]
+            model = model._replace(plan_speed=speeds)
+    bot.model = model
+    return rest
+
+
 class Scoped:
     """A bot that plays with the constants of ``sets`` overridden during its own decisions only
-    (its opponents, the strong bot among them, keep the defaults)."""
+    (its opponents, the strong bot among them, keep the defaults); an expert carrying its own
+    model (:func:`carried`) gets the model's constants set in that model."""
 
     def __init__(self, bot: Player, sets: Sequence[str]) -> None:
         self.bot = bot
-        self.sets = sets
+        self.sets = carried(bot.bot if isinstance(bot, Hybrid) else bot, sets)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         with overridden(self.sets):

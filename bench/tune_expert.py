@@ -32,20 +32,28 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import hkmj.bots.strong as strong_module
+from hkmj.bots.expert import ExpertBot
 from screen_expert import interval, play
 
-# name, kind ("attr": an ExpertBot attribute; "const": a module constant), default, how it moves
-# ("log": × exp(σ z); "lin": + σ z), σ
+SHIPPED = ExpertBot(0)
+"""The shipped expert, the centre of the search."""
+MODEL = SHIPPED.model or strong_module.Model(
+    strong_module.UKEIRE_EXP, strong_module.PAIR_VALUE, strong_module.SELF_DRAW_FAN, strong_module.PLAN_EXP, strong_module.PLAN_SPEED
+)
+"""The strong model's constants the shipped expert plays with (its own, or the module's)."""
+
+# name, kind ("attr": an ExpertBot attribute; "const": a constant of the model), default (the
+# shipped expert's), how it moves ("log": × exp(σ z); "lin": + σ z), σ
 SPACE: list[tuple[str, str, float, str, float]] = [
     ("ukeire", "const", 1.0, "log", 0.35),  # factor on UKEIRE_EXP[1:] (acceptance in the win chance)
-    ("PAIR_VALUE", "const", 0.45, "log", 0.35),
-    ("SELF_DRAW_FAN", "const", 0.3, "log", 0.45),
-    ("PLAN_EXP", "const", 1.0, "log", 0.3),
+    ("PAIR_VALUE", "const", MODEL.pair_value, "log", 0.35),
+    ("SELF_DRAW_FAN", "const", MODEL.self_draw_fan, "log", 0.45),
+    ("PLAN_EXP", "const", MODEL.plan_exp, "log", 0.3),
     ("plan_speed", "const", 1.0, "log", 0.35),  # factor on PLAN_SPEED of one suit and all pungs
-    ("margin", "attr", 0.05, "log", 0.7),  # claim_margin − 1
-    ("defence", "attr", 1.0, "log", 0.4),
-    ("calibration", "attr", 0.0, "lin", 0.2),
-    ("tie", "attr", 0.03, "log", 0.6),
+    ("margin", "attr", SHIPPED.claim_margin - 1, "log", 0.7),  # claim_margin − 1
+    ("defence", "attr", SHIPPED.defence, "log", 0.4),
+    ("calibration", "attr", SHIPPED.calibration, "lin", 0.2),
+    ("tie", "attr", SHIPPED.tie, "log", 0.6),
 ]
 NAMES = [s[0] for s in SPACE]
 
@@ -65,7 +73,7 @@ def spec(values: dict[str, float]) -> tuple[str, list[str]]:
         f"+calibration={values['calibration']:.4f}+tie={values['tie']:.4f}"
     )
     u = values["ukeire"]
-    exp = strong_module.UKEIRE_EXP
+    exp = MODEL.ukeire_exp
     sets = [
         "UKEIRE_EXP=(" + ",".join(f"{e * (u if i else 1.0):.4f}" for i, e in enumerate(exp)) + ")",
         f"PAIR_VALUE={values['PAIR_VALUE']:.4f}",
@@ -73,7 +81,7 @@ def spec(values: dict[str, float]) -> tuple[str, list[str]]:
         f"PLAN_EXP={values['PLAN_EXP']:.4f}",
     ]
     for plan in ("mixed_one_suit", "pure_one_suit", "all_pungs"):
-        sets.append(f"PLAN_SPEED[{plan}]={strong_module.PLAN_SPEED[plan] * values['plan_speed']:.4f}")
+        sets.append(f"PLAN_SPEED[{plan}]={MODEL.plan_speed[plan] * values['plan_speed']:.4f}")
     return variant, sets
 
 

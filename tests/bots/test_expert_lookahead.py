@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.greedy import GreedyBot
-from hkmj.bots.strong import _Ctx, _Melds, _near, evaluate
+from hkmj.bots.strong import _Melds, _near, evaluate
 from hkmj.engine import Action, SeatView
 from hkmj.engine.actions import Discard
 from hkmj.engine.testing import discard_turns, permuted_turns
@@ -30,8 +30,11 @@ def _turns(seed: int) -> list[tuple[SeatView, Sequence[Action]]]:
 def _one_draw(v: SeatView, d: int) -> float:
     """Discard ``d``, then the mean over every unseen tile of the best hand after drawing it and
     discarding any held tile (HK-3.2), minus ``d``'s deal-in cost: the look-ahead's value with
-    every discard tried after the draw, computed here from :func:`evaluate` directly."""
-    ctx = _Ctx(v)
+    every discard tried after the draw, computed here from :func:`evaluate` directly, in the
+    expert's context (its own model constants, docs/bots.md tenth round), the cost weighed by its
+    ``defence``."""
+    bot = ExpertBot(0)
+    ctx = bot._context(v)
     c = list(v.concealed)
     info = _Melds(v.melds[v.seat], ctx.hval)
     c[d] -= 1
@@ -54,7 +57,7 @@ def _one_draw(v: SeatView, d: int) -> float:
                     c[d2] += 1
             c[t] -= 1
         acc += k * best
-    return acc / total - ctx.danger[d]
+    return acc / total - bot.defence * ctx.danger[d]
 
 
 def _away(v: SeatView, d: int) -> int:

@@ -26,7 +26,8 @@ C16_SETS = [
     "PLAN_SPEED[all_pungs]=1.4286",
 ]
 """c16's constants as the ninth round screened them (docs/bots.md): ``screen_expert.py --set``."""
-C16_ATTRS = "expert+claim_margin=1.0991+defence=1.0603+calibration=-0.1135+tie=0.0361"
+C16_ATTRS = "expert+params=ninth+claim_margin=1.0991+defence=1.0603+calibration=-0.1135+tie=0.0361"
+"""c16's four attributes on the expert of the ninth round (the strong module's constants)."""
 
 
 def _module_model() -> Model:
@@ -62,9 +63,13 @@ def test_without_a_model_the_context_reads_the_module_constants(monkeypatch: pyt
 
 
 def test_c16_carries_its_values_and_leaves_the_module_alone() -> None:
+    """c16 is the shipped expert's set (docs/bots.md, tenth round); ``ninth`` the values before."""
     before = _module_model()
     bot = ExpertBot(3)
-    assert bot.params == "" and bot.model is None
+    assert bot.params == "c16"
+    bot.params = "ninth"
+    assert (bot.params, bot.model, bot.claim_margin, bot.defence, bot.calibration, bot.tie) == ("ninth", None, 1.05, 1.0, 0.0, 0.03)
+    assert _Ctx(Hand.from_seed(7).view(0)).pair_value == bot._context(Hand.from_seed(7).view(0)).pair_value == strong.PAIR_VALUE
     bot.params = "c16"
     assert (bot.params, bot.claim_margin, bot.defence, bot.calibration, bot.tie) == ("c16", 1.0991, 1.0603, -0.1135, 0.0361)
     ctx = bot._context(Hand.from_seed(7).view(0))
@@ -75,7 +80,6 @@ def test_c16_carries_its_values_and_leaves_the_module_alone() -> None:
     speeds = {plan: 1.4286 if plan in ("mixed_one_suit", "pure_one_suit", "all_pungs") else strong.PLAN_SPEED[plan] for plan in strong.PLAN_SPEED}
     assert dict(ctx.plan_speed) == speeds == dict(c16.plan_speed)
     assert _module_model() == before  # the strong bot's constants untouched
-    assert ExpertBot(3).model is None  # and a new expert plays the shipped values
     with pytest.raises(KeyError):
         bot.params = "c99"
 
@@ -119,9 +123,9 @@ def test_strong_keeps_its_constants_at_a_table_with_c16_experts(monkeypatch: pyt
 
 
 def test_c16_plays_as_the_screened_overrides(bench_script: Callable[[str], ModuleType]) -> None:
-    """``expert+params=c16`` advises exactly as the ninth round's screened variant (its four
-    attributes, the strong module's constants overridden during its decisions), and otherwise
-    than the shipped expert."""
+    """``expert+params=c16`` and the shipped expert advise exactly as the ninth round's screened
+    variant (its four attributes, the strong module's constants overridden during its
+    decisions), and otherwise than the expert of the ninth round."""
     bench = bench_script("bench_bots")
     screen = bench_script("screen_expert")
     log: list[tuple[SeatView, list[Action]]] = []
@@ -131,13 +135,14 @@ def test_c16_plays_as_the_screened_overrides(bench_script: Callable[[str], Modul
     variant = bench.build_bot("expert+params=c16", 0)
     screened = bench.build_bot(C16_ATTRS, 0)
     shipped = bench.build_bot("expert", 0)
+    ninth = bench.build_bot("expert+params=ninth", 0)
     differs = 0
     for view, legal in log:
         mine = [(a.action, round(a.value, 9)) for a in variant.advise(view, legal)]
         with screen.overridden(C16_SETS):
             theirs = [(a.action, round(a.value, 9)) for a in screened.advise(view, legal)]
-        assert mine == theirs
-        differs += mine != [(a.action, round(a.value, 9)) for a in shipped.advise(view, legal)]
+        assert mine == theirs == [(a.action, round(a.value, 9)) for a in shipped.advise(view, legal)]
+        differs += mine != [(a.action, round(a.value, 9)) for a in ninth.advise(view, legal)]
     assert differs
 
 

@@ -9,7 +9,7 @@ import pytest
 from hkmj.bots.expert import ExpertBot
 from hkmj.bots.greedy import GreedyBot
 from hkmj.bots.learned import FEATURES, LEARNED_TOP, discard_features, learned_values, load_model, parse_model, top_candidates
-from hkmj.bots.strong import _Ctx, _Melds
+from hkmj.bots.strong import _Melds
 from hkmj.engine import Hand
 from hkmj.engine.actions import Discard
 from hkmj.rulesets import get_ruleset
@@ -87,7 +87,7 @@ def test_hk_3_2_learned_discards_rerank_the_analytic_best_and_advise_equals_choo
         assert _learned(3).choose(v, legal) == adv[0].action
         assert adv[0].action in legal
         bot = ExpertBot(3)
-        ctx = _Ctx(v)
+        ctx = bot._context(v)  # the expert's context: its own model constants (docs/bots.md, tenth round)
         c = list(v.concealed)
         info = _Melds(v.melds[seat], ctx.hval)
         tiles = sorted({a.tile for a in legal if isinstance(a, Discard)})

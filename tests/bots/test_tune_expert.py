@@ -23,9 +23,16 @@ def test_zero_offsets_are_the_shipped_expert(bench_script: Callable[[str], Modul
     assert variant == (
         f"expert+claim_margin={bot.claim_margin:.4f}+defence={bot.defence:.4f}+calibration={bot.calibration:.4f}+tie={bot.tie:.4f}"
     )
-    assert sets[0] == "UKEIRE_EXP=(" + ",".join(f"{e:.4f}" for e in strong.UKEIRE_EXP) + ")"
-    assert f"PAIR_VALUE={strong.PAIR_VALUE:.4f}" in sets and f"PLAN_EXP={strong.PLAN_EXP:.4f}" in sets
-    assert f"PLAN_SPEED[all_pungs]={strong.PLAN_SPEED['all_pungs']:.4f}" in sets
+    # the shipped expert carries its own model constants (c16, docs/bots.md tenth round), not the strong bot's
+    model = bot.model
+    assert model is not None and model != (strong.UKEIRE_EXP, strong.PAIR_VALUE, strong.SELF_DRAW_FAN, strong.PLAN_EXP, strong.PLAN_SPEED)
+    assert sets[0] == "UKEIRE_EXP=(" + ",".join(f"{e:.4f}" for e in model.ukeire_exp) + ")"
+    assert f"PAIR_VALUE={model.pair_value:.4f}" in sets and f"PLAN_EXP={model.plan_exp:.4f}" in sets
+    assert f"PLAN_SPEED[all_pungs]={model.plan_speed['all_pungs']:.4f}" in sets
+    # and screened (the sets go into the candidate's own model), it is the shipped expert
+    screen = bench_script("screen_expert")
+    candidate = screen.build_bot(variant, 0)
+    assert screen.carried(candidate, sets) == [] and candidate.model == model
 
 
 def test_refuses_the_reporting_seeds(monkeypatch: pytest.MonkeyPatch, bench_script: Callable[[str], ModuleType], tmp_path: Path) -> None:

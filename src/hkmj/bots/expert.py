@@ -5,6 +5,10 @@ hands, the danger table) and turns every decision into a list of :class:`~hkmj.b
 — one per legal action, best first — so that hints and game reviews can say how much worse a
 choice was. :meth:`ExpertBot.choose` plays the first entry.
 
+* **Its own constants**: the strong model's constants that matter most (:class:`~hkmj.bots.strong.Model`)
+  and its claim margin, deal-in weight, calibration and tie share are those of the parameter set
+  :data:`SHIPPED` (``c16``, tuned jointly; docs/bots.md, "What was tried", ninth and tenth
+  rounds); the strong bot keeps the module's. ``params = "ninth"`` plays the expert as before.
 * **Mahjong** (HK-5, HK-5.7) whenever the engine lists it, valued at what the win pays this seat
   (the ruleset's own scoring, HK-6 / MCR / classical).
 * **Discards (HK-3.2)**: offence value (``win points × P(win)`` over the plans) minus the expected
@@ -96,8 +100,9 @@ from hkmj.tiles import FLOWER1, N_KINDS, SEASON1, Tile, name, plural, tiles_of
 
 __all__ = ["PARAM_SETS", "ExpertBot", "ParamSet", "PointsModel"]
 
-CLAIM_MARGIN = 1.05
-"""A claim that is not a valuable honour pung must beat passing by this factor (HK-4)."""
+CLAIM_MARGIN = 1.0991
+"""A claim that is not a valuable honour pung must beat passing by this factor (HK-4): c16's
+(:data:`SHIPPED`); 1.05 up to the ninth round."""
 SELF_DRAW_SHARE = 0.3
 """Share of wins that are self-drawn (HK-6 / MCR payments differ between the two)."""
 FAR_POINTS = 40.0
@@ -132,13 +137,14 @@ class ParamSet(NamedTuple):
     defence: float
     calibration: float
     tie: float
-    model: Model
+    model: Model | None
+    """None: the strong module's constants (:class:`~hkmj.bots.strong.Model`), as the strong bot."""
 
 
 _C16_SPEED = 1.4286
 PARAM_SETS: dict[str, ParamSet] = {
     "c16": ParamSet(
-        claim_margin=1.0991,
+        claim_margin=CLAIM_MARGIN,
         defence=1.0603,
         calibration=-0.1135,
         tie=0.0361,
@@ -150,25 +156,29 @@ PARAM_SETS: dict[str, ParamSet] = {
             plan_speed={**PLAN_SPEED, MIXED: _C16_SPEED, PURE: _C16_SPEED, PUNGS: _C16_SPEED},
         ),
     ),
+    "ninth": ParamSet(claim_margin=1.05, defence=1.0, calibration=0.0, tie=TIE, model=None),
 }
-"""Named parameter sets of the expert (``bench/bench_bots.py --pairs expert+params=c16:greedy``):
-``c16`` is the candidate of the joint tuning of docs/bots.md ("What was tried", ninth round)."""
+"""Named parameter sets of the expert (``bench/bench_bots.py --pairs expert+params=ninth:greedy``):
+``c16``, the candidate of the joint tuning of docs/bots.md ("What was tried", ninth round),
+shipped in the tenth; ``ninth``, the expert's values up to then (the strong bot's constants)."""
+SHIPPED = "c16"
+"""The parameter set of a new expert (docs/bots.md, "What was tried", tenth round)."""
 
 
 class ExpertBot(StrongBot):
     """Values every legal action (:meth:`advise`) and plays the best (:meth:`choose`)."""
 
-    claim_margin: float = CLAIM_MARGIN
+    claim_margin: float = PARAM_SETS[SHIPPED].claim_margin
     """A claim that is not a valuable honour pung must beat passing by this factor."""
     chow_fan: float = 0.0
     """Expected all-chows fan (HK-6) credited to a far standard hand with no pung declared."""
-    tie: float = TIE
+    tie: float = PARAM_SETS[SHIPPED].tie
     """Discard values within this share of the best count as equal (then shape decides)."""
     speed_ties: bool = False
     """Among equal discards far from ready, prefer the widest standard acceptance (as greedy)."""
-    calibration: float = 0.0
+    calibration: float = PARAM_SETS[SHIPPED].calibration
     """Weight of the realized-value table (:data:`~hkmj.bots.strong.REALIZED`) on hand values."""
-    defence: float = 1.0
+    defence: float = PARAM_SETS[SHIPPED].defence
     """Weight of a discard's expected deal-in cost against its offence value."""
     search_claims: bool = False
     """Search the claims (pung, chow) by rollouts (Hong Kong rules). Off: in paired runs the
@@ -230,19 +240,19 @@ class ExpertBot(StrongBot):
     """With :attr:`big_plans`: a big plan is considered up to this many shanten behind the standard hand."""
     big_max: int = 9
     """With :attr:`big_plans`: a big plan is considered only this close to ready (HK-5.1 shanten) or closer."""
-    model: Model | None = None
-    """The strong model's constants this expert plays with (:class:`~hkmj.bots.strong.Model`);
-    None: the module's, as the strong bot reads them."""
+    model: Model | None = PARAM_SETS[SHIPPED].model
+    """The strong model's constants this expert plays with (:class:`~hkmj.bots.strong.Model`):
+    c16's (:data:`SHIPPED`); None: the module's, as the strong bot reads them."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = random.Random(seed)
         self.points = PointsModel()
-        self._params = ""
+        self._params = SHIPPED
 
     @property
     def params(self) -> str:
-        """The name of the parameter set (:data:`PARAM_SETS`) last applied, "" for none. Setting
+        """The name of the parameter set (:data:`PARAM_SETS`) last applied (:data:`SHIPPED` at first). Setting
         it sets the set's values on this bot (``KeyError`` for an unknown name)."""
         return self._params
 
@@ -360,7 +370,7 @@ class ExpertBot(StrongBot):
 
     def _discard_values(self, ctx: _Ctx, c: list[int], info: _Melds, scored: list[Choice]) -> dict[Tile, float]:
         """Each discard's value: offence minus :attr:`defence` × its expected cost (HK-6). Values
-        within :data:`TIE` of the best count as equal and go to the best, ordered by the ready hands
+        within :attr:`tie` of the best count as equal and go to the best, ordered by the ready hands
         to come (one away) and then by the least connected tile (shape the values do not see)."""
         w = self.defence
         if min(x.std for x in scored) == 1:
