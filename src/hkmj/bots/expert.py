@@ -157,6 +157,21 @@ PARAM_SETS: dict[str, ParamSet] = {
         ),
     ),
     "ninth": ParamSet(claim_margin=1.05, defence=1.0, calibration=0.0, tie=TIE, model=None),
+    # c16's move from the ninth round's values taken 1.5 times (a factor f becomes f ** 1.5, a shift s 1.5 s):
+    # the eleventh round's line search (docs/bots.md)
+    "c16far": ParamSet(
+        claim_margin=1.1245,
+        defence=1.0918,
+        calibration=-0.1703,
+        tie=0.0396,
+        model=Model(
+            ukeire_exp=(0.6000, 0.7202, 0.5041, 0.4321, 0.4321, 0.4321),
+            pair_value=0.3919,
+            self_draw_fan=0.1457,
+            plan_exp=0.8002,
+            plan_speed={**PLAN_SPEED, MIXED: 1.7075, PURE: 1.7075, PUNGS: 1.7075},
+        ),
+    ),
 }
 """Named parameter sets of the expert (``bench/bench_bots.py --pairs expert+params=ninth:greedy``):
 ``c16``, the candidate of the joint tuning of docs/bots.md ("What was tried", ninth round),
