@@ -218,17 +218,14 @@ def test_workers_beyond_the_jobs_start_no_idle_processes(monkeypatch: pytest.Mon
     sizes: list[int] = []
 
     class Pool:
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, initializer: Callable[[], None] | None = None) -> None:
             sizes.append(max_workers)
-
-        def __enter__(self) -> Pool:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            pass
 
         def map(self, fn: Callable[[int], int], jobs: list[int]) -> Iterator[int]:
             return map(fn, jobs)
+
+        def shutdown(self) -> None:
+            pass
 
     monkeypatch.setattr(hkmj.scale, "ProcessPoolExecutor", Pool)
     assert list(hkmj.scale.map_ordered(_square, [3], workers=5000)) == [9]

@@ -239,6 +239,8 @@ APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
     "claimsWon_classical": {"CL-3.3": ("the first player in play order after the discarder takes the tile",)},
     "claimsFalse": {"R-6": ("the first decides", "later declarations are not examined")},
     "claimsFalse_classical": {"CL-7.7": ("the first decides", "a later one is not examined")},
+    "robQ": {"HK-4.10": ("only if it completes a winning hand",)},
+    "robQ_classical": {"CL-3.4": ("may rob it for Mahjong",)},
 }
 
 
