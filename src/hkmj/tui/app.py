@@ -294,8 +294,10 @@ class TableScreen(Screen[None]):
         self._refusal_from_its_start()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._ending:
-            self.pump()
+        if self._ending or self._timer is not None:  # a bot's pause runs (the table opening: mount, then resume)
+            return
+        self._waited = False  # back from the help or a question: the next bot move waits its pause again
+        self.pump()
 
     # ------------------------------------------------------------------ drawing
 
