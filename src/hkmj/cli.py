@@ -1394,18 +1394,25 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated
 
 
-def _say_stopped(name: str, lang: str | None) -> int:
-    """SIGTERM's line on stderr (on a line of its own, as Ctrl+C's) and its exit status."""
+_SIGTERM_SAID: Final = ("stopped (SIGTERM)", "arrêté (SIGTERM)", 143)  # 128 + SIGTERM, as a shell reports it
+_CTRL_C_SAID: Final = ("interrupted (Ctrl+C)", "interrompu (Ctrl+C)", 130)
+
+
+def _say_stopped(name: str, lang: str | None, words: tuple[str, str, int] = _SIGTERM_SAID) -> int:
+    """``hkmj NAME: stopped (SIGTERM)`` (or Ctrl+C's ``words``: English, French, exit status) on
+    stderr, on a line of its own (a progress bar it cut is ended first), in ``lang`` (None: the
+    locale's); returns the exit status."""
+    english, french, code = words
     with contextlib.suppress(OSError, ValueError):
         if lang is None:
             from hkmj.language import lang_of
 
             lang = lang_of([])
         where = "\n" if sys.stderr.isatty() else ""
-        said = "arrêté (SIGTERM)" if lang == "fr" else "stopped (SIGTERM)"
+        said = french if lang == "fr" else english
         sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
         sys.stderr.flush()
-    return 143  # 128 + SIGTERM, as a shell reports a command ended by it
+    return code
 
 
 def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
@@ -1434,16 +1441,7 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
     except Terminated:
         return _say_stopped(name, lang)
     except KeyboardInterrupt:
-        with contextlib.suppress(OSError, ValueError):
-            if lang is None:
-                from hkmj.language import lang_of
-
-                lang = lang_of([])
-            where = "\n" if sys.stderr.isatty() else ""
-            said = "interrompu (Ctrl+C)" if lang == "fr" else "interrupted (Ctrl+C)"
-            sys.stderr.write(f"{where}hkmj {name}{colon(lang)} {said}\n")
-            sys.stderr.flush()
-        return 130
+        return _say_stopped(name, lang, _CTRL_C_SAID)
     except BrokenPipeError:
         return 0
     except OSError as e:  # its output sent to a full disk (> file): one line, not a traceback
