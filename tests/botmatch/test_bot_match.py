@@ -20,6 +20,7 @@ from hkmj.cli import main
 from hkmj.engine import PASS, WIN, Hand
 from hkmj.engine.actions import discard
 from hkmj.rulesets import RULESETS, get_ruleset
+from hkmj.server.testing import process_running
 from hkmj.tiles import parse_tiles, tile, tile_str
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "simple_bot.py"
@@ -700,15 +701,6 @@ def test_a_bad_answer_at_an_mcr_match_cites_mcr_s_rule(tmp_path: Path) -> None:
     assert said and all("(MCR-5.2)" in x and "HK-" not in x for x in said), said
 
 
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` still runs (a zombie, ended and waiting for its parent, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def test_no_process_a_bot_started_runs_on_after_the_match(tmp_path: Path) -> None:
     """A bot's own processes end with the match too (HK-7: the match ends, nothing of it runs on):
     a helper a bot started and never stopped, and the real bot behind a shell wrapper that hangs
@@ -740,9 +732,9 @@ def test_no_process_a_bot_started_runs_on_after_the_match(tmp_path: Path) -> Non
         assert report.hands == 1
         pids = [int(helper_pid.read_text()), int(hung_pid.read_text())]
         deadline = time.monotonic() + 5.0
-        while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        while any(process_running(p) for p in pids) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert [p for p in pids if _running(p)] == []
+        assert [p for p in pids if process_running(p)] == []
     finally:
         for p in pids:  # a failing run must not leave them either
             with contextlib.suppress(OSError):
@@ -767,12 +759,12 @@ def test_a_bot_that_exits_mid_match_takes_what_it_started_with_it(tmp_path: Path
     def log(line: str) -> None:
         if "exited (code 7)" in line:
             zombies = [
-                p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == me and not _running(int(p.name))
+                p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == me and not process_running(int(p.name))
             ]
             helper, deadline = int(helper_pid.read_text()), time.monotonic() + 2.0
-            while _running(helper) and time.monotonic() < deadline:  # SIGKILL takes a moment to land
+            while process_running(helper) and time.monotonic() < deadline:  # SIGKILL takes a moment to land
                 time.sleep(0.02)
-            seen.append((line, _running(helper), zombies))
+            seen.append((line, process_running(helper), zombies))
 
     try:
         play_bot_match([crash, "random", "random", "random"], hands=1, seed=1, time_limit=ROOMY, log=log)

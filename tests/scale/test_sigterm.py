@@ -18,32 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from hkmj.server.testing import child_processes, process_running
+
 if not Path("/proc/self/stat").exists():
     pytest.skip("needs /proc", allow_module_level=True)
-
-
-def _parent(pid: int) -> int:
-    stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    return int(stat.rsplit(")", 1)[1].split()[1])
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` still runs (a zombie, ended and waiting for its parent, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                if _parent(int(p.name)) == pid:
-                    found.append(int(p.name))
-    return found
 
 
 def _terminate_and_wait(proc: subprocess.Popen[bytes], watched: list[int], tmp_path: Path) -> tuple[int | None, str, list[int]]:
@@ -55,9 +33,9 @@ def _terminate_and_wait(proc: subprocess.Popen[bytes], watched: list[int], tmp_p
         proc.wait(timeout=20)
     err = (tmp_path / "stderr.txt").read_text(encoding="utf-8", errors="replace")
     deadline = time.monotonic() + 5.0
-    while any(_running(p) for p in watched) and time.monotonic() < deadline:
+    while any(process_running(p) for p in watched) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return proc.poll(), err, [p for p in watched if _running(p)]
+    return proc.poll(), err, [p for p in watched if process_running(p)]
 
 
 def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[bytes]:
@@ -80,7 +58,7 @@ def test_sigterm_ends_the_local_pools_workers_with_the_command(command: str, tmp
         deadline = time.monotonic() + 60
         while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.2)
-            workers = _children(proc.pid)
+            workers = child_processes(proc.pid)
         assert len(workers) >= 2, f"no pool started: {workers}"
         time.sleep(1.0)  # the workers are busy with their first jobs
         code, err, left = _terminate_and_wait(proc, workers, tmp_path)
@@ -167,7 +145,7 @@ def test_sigterm_stops_simulate_on_a_new_local_ray_instance_as_it_stops_the_loca
 def _descendants(pid: int) -> list[int]:
     found, todo = [], [pid]
     while todo:
-        kids = _children(todo.pop())
+        kids = child_processes(todo.pop())
         found += kids
         todo += kids
     return found

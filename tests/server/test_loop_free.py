@@ -8,7 +8,6 @@ serve`` process given a ``sitecustomize`` module that slows them."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import statistics
@@ -29,7 +28,7 @@ from hkmj.server.botprocess import BotProcess
 from hkmj.server.client import GameClient
 from hkmj.server.protocol import ProtocolError, TableConfig
 from hkmj.server.table import Table
-from hkmj.server.testing import Server
+from hkmj.server.testing import Server, child_processes, process_running
 
 SLOW = 1.0
 """Seconds of pure-Python busy loop added to every bot decision and every hint."""
@@ -410,23 +409,6 @@ def test_bots_decide_in_a_process_of_their_own_started_again_if_it_dies() -> Non
         bots.shutdown()
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError):
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(stat.parent.name))
-    return out
-
-
-def _running(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_the_bots_process_ends_with_its_server_even_killed(make_server: Callable[..., Server]) -> None:
     """The bots' process (docs/server.md, *Where bots and hints decide*) does not outlive a server
@@ -435,10 +417,10 @@ def test_the_bots_process_ends_with_its_server_even_killed(make_server: Callable
     server = make_server()
     assert server.proc is not None
     pid = server.proc.pid
-    before = _children(pid)
+    before = child_processes(pid)
     assert before, "the server started no process for its bots"
     server.kill()
     end = time.monotonic() + 10
-    while any(_running(c) for c in before):
+    while any(process_running(c) for c in before):
         assert time.monotonic() < end, f"the bots' processes {before} outlived their server"
         time.sleep(0.1)

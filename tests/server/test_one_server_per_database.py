@@ -24,19 +24,24 @@ import pytest
 from hkmj.server.testing import Server, free_port
 
 
+def _table_with_ann(server: Server) -> tuple[str, str]:
+    """A table of ``server`` with Ann at seat 0 and three bots: its id and Ann's seat token."""
+    tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
+
+    async def sit() -> str:
+        async with server.client() as c:
+            return await c.join(tid, 0, "Ann")
+
+    return tid, asyncio.run(sit())
+
+
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_second_server_on_the_same_database_refuses_to_start_and_a_killed_ones_database_is_free(
     kind: str, tmp_path: Path, make_server: Callable[..., Server], kind_db: str
 ) -> None:
     db = kind_db
     first = make_server(db)
-    tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
-
-    async def sit() -> str:
-        async with first.client() as c:
-            return await c.join(tid, 0, "Ann")
-
-    token = asyncio.run(sit())
+    tid, token = _table_with_ann(first)
     second = subprocess.Popen(
         [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", db, "--log-level", "warning"],
         stdout=subprocess.PIPE,
@@ -175,13 +180,7 @@ def test_a_server_whose_postgresql_restarted_takes_its_database_back_before_a_se
     connection and takes the lock again as soon as the database answers: the second one is refused
     as before, and the first plays on."""
     first = make_server(pg_url)
-    tid = first.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)
-
-    async def sit() -> str:
-        async with first.client() as c:
-            return await c.join(tid, 0, "Ann")
-
-    token = asyncio.run(sit())
+    tid, token = _table_with_ann(first)
     held = _advisory_holders(pg_url)
     assert len(held) == 1, held
     assert _cut_every_connection(pg_url) >= 1

@@ -181,6 +181,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def process_running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (Linux's /proc; a zombie, ended and waiting for its
+    parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def child_processes(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
 def _listening_elsewhere(pid: int, port: int) -> bool:
     """True when another process, not ``pid``, listens on 127.0.0.1:``port`` (Linux's /proc).
 
