@@ -97,6 +97,19 @@ async def _ping_times(c: GameClient, seconds: float) -> list[float]:
     return times
 
 
+def _assert_answered_meanwhile(pings: list[float]) -> None:
+    """The pings answered while the slow work ran. Held behind it, every ping would wait for the
+    work's end (about :data:`SLOW`), so a window of pings every 20 ms would see one or two, all
+    slow; here most pings answer within :data:`ANSWER_WITHIN`. A loaded machine (CI runs four test
+    processes on two cores) may delay a few of them, never most (a single 0.65 s round trip among a
+    hundred once failed a test that asked for every one)."""
+    slow = [t for t in pings if t >= ANSWER_WITHIN]
+    summary = f"{len(pings)} pings, median {statistics.median(pings):.3f} s, max {max(pings):.3f} s, {len(slow)} slow"
+    assert len(pings) >= 10, summary
+    assert statistics.median(pings) < ANSWER_WITHIN / 3, summary
+    assert len(slow) <= len(pings) // 10, summary
+
+
 def _lobby_time(base: str) -> float:
     t0 = time.perf_counter()
     with urllib.request.urlopen(base + "/api/tables", timeout=10) as r:
@@ -120,8 +133,8 @@ def test_a_slow_bot_holds_neither_pings_nor_the_lobby(slow_server: Server) -> No
 
     pings, lobby, seq0, seq1 = asyncio.run(go())
     assert seq1 > seq0, "the bots played meanwhile"
-    assert max(pings) < ANSWER_WITHIN, f"ping round trips: median {statistics.median(pings):.3f} s, max {max(pings):.3f} s"
-    assert max(lobby) < ANSWER_WITHIN, f"lobby answers took up to {max(lobby):.3f} s"
+    _assert_answered_meanwhile(pings)
+    assert statistics.median(lobby) < ANSWER_WITHIN, f"lobby answers: {', '.join(f'{t:.3f}' for t in lobby)} s"
 
 
 def test_a_slow_hint_holds_no_ping(slow_server: Server) -> None:
@@ -147,7 +160,7 @@ def test_a_slow_hint_holds_no_ping(slow_server: Server) -> None:
 
     pings, hint = asyncio.run(go())
     assert hint["type"] == "hint", hint
-    assert max(pings) < ANSWER_WITHIN, f"ping round trips: median {statistics.median(pings):.3f} s, max {max(pings):.3f} s"
+    _assert_answered_meanwhile(pings)
 
 
 # ---------------------------------------------------------------------- moves stay serialised
