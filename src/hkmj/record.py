@@ -865,6 +865,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "exhausted.wall_end": "Wall exhausted: drawn hand, no payment (HK-7.1)",
         "exhausted.penalty": "Live wall exhausted: drawn hand; the draw pays nothing, the false Mahjong's penalty stands (HK-7.1)",
         "exhausted.wall_end.penalty": "Wall exhausted: drawn hand; the draw pays nothing, the false Mahjong's penalty stands (HK-7.1)",
+        "exhausted.penalties": "Live wall exhausted: drawn hand; the draw pays nothing, the false Mahjongs' penalties stand (HK-7.1)",
+        "exhausted.wall_end.penalties": "Wall exhausted: drawn hand; the draw pays nothing, the false Mahjongs' penalties stand (HK-7.1)",
         "hand_end": "Hand over ({result}); scores",
         "result.win": "won",
         "result.draw": "drawn",
@@ -915,6 +917,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "exhausted.wall_end": "Mur épuisé\u00a0: donne nulle, aucun paiement (HK-7.1)",
         "exhausted.penalty": "Mur vivant épuisé\u00a0: donne nulle\u00a0; la nulle ne paie rien, la pénalité du faux Mahjong reste due (HK-7.1)",
         "exhausted.wall_end.penalty": "Mur épuisé\u00a0: donne nulle\u00a0; la nulle ne paie rien, la pénalité du faux Mahjong reste due (HK-7.1)",
+        "exhausted.penalties": "Mur vivant épuisé\u00a0: donne nulle\u00a0; la nulle ne paie rien, les pénalités des faux Mahjongs restent dues (HK-7.1)",
+        "exhausted.wall_end.penalties": "Mur épuisé\u00a0: donne nulle\u00a0; la nulle ne paie rien, les pénalités des faux Mahjongs restent dues (HK-7.1)",
         "hand_end": "Fin de la donne ({result})\u00a0; scores",
         "result.win": "gagnée",
         "result.draw": "nulle",
@@ -997,9 +1001,9 @@ class Show:
         self.players: list[int] | None = None
         self.last_totals = False
         """The next event ends the match: its ``totals`` announce no next deal (set by :func:`show`)."""
-        self.penalty = False
-        """A false Mahjong of this hand paid a penalty and play went on (MCR-5.4): its draw is not
-        "no payment"."""
+        self.penalty = 0
+        """How many false Mahjongs of this hand paid a penalty while play went on (MCR-5.4): its
+        draw is not "no payment", and two or more are said in the plural."""
         self.human = False
         """The record is a ``hkmj play`` match (its ``match_start`` has the :data:`PLAY_FIELD`):
         player 1 is the person who played it."""
@@ -1075,7 +1079,7 @@ class Show:
             return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw) + you
         if t == "hand_start":
             self.players = list(e["players"]) if "players" in e else None
-            self.penalty = False
+            self.penalty = 0
             d = e["dice"]
             head = w["hand"].format(
                 hand=e.get("hand", 1),
@@ -1129,7 +1133,7 @@ class Show:
             )
         if t == "false_mahjong":
             dead = w["dead"] if e.get("dead_hand") else ""
-            self.penalty = self.penalty or any(e["payments"])
+            self.penalty += 1 if any(e["payments"]) else 0
             reason = reason_in(str(e["reason"]), self.lang, self.rules)
             return f"  {w['false'].format(who=who, rule=self.rules.false_mahjong_rule, reason=reason)}{dead}\n    {w['payments']}{w['sep']}{self._by_seat(e['payments'])}"
         if t == "mahjong_refused":
@@ -1138,7 +1142,8 @@ class Show:
             return "  " + w["refused"].format(who=who, rule=rule, reason=reason_in(reason, self.lang, self.rules))
         if t == "exhaustive_draw":
             # MCR plays every tile: no dead wall, so no "live" wall to speak of (MCR-3)
-            key = ("exhausted" if self.rules.dead_wall else "exhausted.wall_end") + (".penalty" if self.penalty else "")
+            fined = {0: "", 1: ".penalty"}.get(self.penalty, ".penalties")  # several dead hands: plural
+            key = ("exhausted" if self.rules.dead_wall else "exhausted.wall_end") + fined
             return "  " + self.rules.cite(w[key])  # HK-7.1: MCR-3.3, CL-7.5
         if t == "hand_end":
             result = w.get(f"result.{e['result']}", e["result"])
