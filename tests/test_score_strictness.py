@@ -919,6 +919,12 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m11p345p", "--win", "5p", "--robbed", "--from", "S", "--rules", "classical", "--other", "S: 123456789s1z, pung 777z"], 1,
      "Not a valid deal: robbed kong of 5p: S shows no exposed pung of 5p to add it to (CL-3.4)",
      "Donne non valable\u00a0: kong volé de 5p\u00a0: S n'a aucun pung exposé de 5p auquel l'ajouter (CL-3.4)"),
+    # CL-3.4: a robbed kong does not stand; the robbed hand given with the kong was answered only "5 copies of 5p in
+    # the four hands", which never said which group to change
+    (["123m456m789m11p345p", "--win", "5p", "--robbed", "--from", "S", "--rules", "classical", "--other", "S: 123456789s1z, kong 5555p"], 1,
+     "Not a valid deal: robbed kong of 5p: a robbed kong does not stand, so S keeps the pung it had: give it as 'pung 555p', not 'kong 5555p' (CL-3.4)",
+     "Donne non valable\u00a0: kong volé de 5p\u00a0: un kong volé ne tient pas, S garde donc le pung qu'il avait\u00a0: "
+     "donnez-le comme «\u00a0pung 555p\u00a0», pas «\u00a0kong 5555p\u00a0» (CL-3.4)"),
     (["123m678p789s99s345p", "--win", "5p", "--robbed", "--from", "S", "--seat", "N", "--rules", "classical",
       "--other", "W: 258m369s147s7z, pung 555p"], 1,
      "Not a valid deal: robbed kong of 5p: the other three 5p are in S's robbed pung, so W holds none (CL-3.4)",

@@ -297,6 +297,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"(?:, (?P<shown>\d+) of them in its declared melds)?(?P<rule>(?: \([^)]*\))?)",
      lambda g: f"kong volé\u00a0: les trois autres {g['tile']} sont dans le pung d'où le {g['tile']} a été volé, la tuile volée doit donc être le seul "
      f"{g['tile']} de la main\u00a0; elle en tient {g['n']}{f', dont {s} dans ses groupes déclarés' if (s := g.get('shown')) else ''}{g['rule']}"),
+    (r"robbed kong of (?P<tile>\w+): a robbed kong does not stand, so (?P<seat>[ESWN]) keeps the pung it had: "
+     r"give it as '(?P<pung>pung \w+)', not '(?P<kong>kong \w+)' \(CL-3\.4\)",
+     lambda g: f"kong volé de {g['tile']}\u00a0: un kong volé ne tient pas, {_WIND_FR[g['seat']]} garde donc le pung qu'il avait\u00a0: "
+     f"donnez-le comme «\u00a0{g['pung']}\u00a0», pas «\u00a0{g['kong']}\u00a0» (CL-3.4)"),
     (r"robbed kong of (?P<tile>\w+): (?P<seat>[ESWN]) shows no exposed pung of \w+ to add it to \(CL-3\.4\)",
      lambda g: f"kong volé de {g['tile']}\u00a0: {_WIND_FR[g['seat']]} n'a aucun pung exposé de {g['tile']} auquel l'ajouter (CL-3.4)"),
     (r"robbed kong of (?P<tile>\w+): the other three \w+ are in (?P<seat>[ESWN])'s robbed pung, so (?P<who>[ESWN]) holds none \(CL-3\.4\)",

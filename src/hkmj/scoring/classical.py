@@ -1160,9 +1160,26 @@ def _full_check(deal: Deal | _RawDeal) -> None:
                     f"a non-winner holds {max(need, 0)}{kong_hint(hand.concealed, need)}"
                 )
     if max(total) > 4:
+        _refuse_a_robbed_kong_shown(deal)  # the usual slip behind a fifth copy of a robbed tile
         worst = total.index(max(total))
         raise InvalidHand(
             f"{total[worst]} copies of {tile_str(worst)} in the four hands: there are only four of each tile (CL-1.1)"
+        )
+
+
+def _refuse_a_robbed_kong_shown(deal: Deal | _RawDeal) -> None:
+    """CL-3.4: a robbed kong does not stand; its owner keeps the pung he added the tile to. A
+    robbed player's hand given with the kong counts the robbed tile twice (his and the winner's):
+    say so, rather than only that the four hands hold five of it (CL-1.1)."""
+    d = deal.discarder
+    if deal.win != "robbed_kong" or not isinstance(d, int) or not 0 <= d < 4 or d == deal.winner:
+        return
+    hand = deal.hands[d]
+    if hand is not None and any(m.kind == "kong" and m.tile == deal.win_tile for m in hand.melds):
+        t = tile_str(deal.win_tile)
+        raise InvalidHand(
+            f"robbed kong of {t}: a robbed kong does not stand, so {SEAT_LETTERS[d]} keeps the pung it had: "
+            f"give it as 'pung {t[0] * 3}{t[1]}', not 'kong {t[0] * 4}{t[1]}' (CL-3.4)"
         )
 
 
