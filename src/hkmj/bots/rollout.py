@@ -8,7 +8,7 @@ simulator on tile-count vectors, every seat following a fast greedy policy, and 
 outcome with the view's ruleset (HK-6 payments).
 
 The simulator keeps the rules that decide who wins and for how much: draws from the live wall
-(HK-3.1), discards (HK-3.2), claims in their priority — Mahjong before pung before chow, chow
+and discards (HK-3.2), claims in their priority — Mahjong before pung before chow, chow
 only from the left (HK-4.2, HK-4.3, HK-4.7) —, wins by self-draw or on a discard (HK-5), an
 exhausted wall is a draw without payment (HK-3.5). It leaves out what rarely changes a
 decision: kongs and their replacement draws (HK-3.3, HK-4.4), bonus tiles still in the wall
@@ -510,7 +510,7 @@ class _Sim:
         self.set_waits(s, shanten(c, self.nm[s]))
 
     def turns(self, s: int) -> float:
-        """From seat ``s``'s draw (HK-3.1) to the end: a self-drawn win ends the hand, else the seat
+        """From seat ``s``'s draw (HK-3.2) to the end: a self-drawn win ends the hand, else the seat
         discards greedily and its discard is offered."""
         while True:
             if not self.wall:
