@@ -1384,7 +1384,14 @@ class Table:
 
     def _refuse_now(self, slot: int, msg_action: str, cseq: int, at: int) -> tuple[Hand, int, Action]:
         """The refusals of an action that need no engine work (duplicate, no hand, held seat,
-        syntax, no decision, stale); else the hand, the seat and the parsed action."""
+        syntax, no decision, stale); else the hand, the seat and the parsed action. An ``at`` that
+        is no state's ``seq`` (below 0, or above the table's latest, which no frame has carried) is
+        ``bad_request``: it was taken for the current state, so a client that never read a frame
+        could act on any decision by sending a huge ``at``."""
+        if not 0 <= at <= self.pseq:
+            raise ProtocolError(
+                "bad_request", f"action: field 'at' is {quote_value(at)}, not the seq of a state sent: it must be 0 to {self.pseq}, the latest"
+            )
         last = self.last_cseq[slot]
         if cseq <= last:
             # only the last applied number is known to have been used: a client counting from 0
