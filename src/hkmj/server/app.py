@@ -1317,6 +1317,8 @@ def _refuse(
     and ``retry_after``, the whole seconds until that rate's budget earns a token again, as the
     websocket's refusals carry it: also the ``Retry-After`` header then)."""
     fields = limit_fields(limit, n, retry_after)
+    # a message quoting a client's text that is no Unicode (a lone surrogate) still encodes as UTF-8
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     body: dict[str, Any] = {"v": VERSION, "error": code, "message": message, **fields}
     if scope == "network":
         body["scope"] = scope

@@ -326,7 +326,9 @@ class TableConfig:
         known = set(cls.__dataclass_fields__)
         extra = set(data) - known
         if extra:
-            raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
+            # a name that is not plain text (a lone surrogate, which no UTF-8 answer can hold: a 500) is quoted
+            named = (k if k.isprintable() and len(k) <= 40 else quote_value(k) for k in sorted(extra))
+            raise ValueError(f"unknown option(s): {', '.join(named)}")
         cfg = cls()
         if "slots" in data:
             slots = data["slots"]

@@ -1,0 +1,85 @@
+"""A third stranger's audit of ``hkmj serve``: what a script could still do to a table it does not
+own, or to the server, after the audits of test_stranger.py and test_stranger_again.py. A real
+server on 127.0.0.1 each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+from hkmj.server.testing import Server, my_turn, stable
+
+MakeServer = Callable[..., Server]
+
+
+def create_seated(server: Server, **options: Any) -> tuple[str, str]:
+    """A table created with the creator seated at slot 0 and three greedy bots: its id and the
+    creator's seat token."""
+    body = {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": 120, "bot_delay": 0, "claim_window": 0.05, **options}
+    req = urllib.request.Request(
+        server.base + "/api/tables", data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        answer = json.loads(r.read())
+    return str(answer["id"]), str(answer["token"])
+
+
+def post_raw(server: Server, body: bytes) -> tuple[int, dict[str, Any]]:
+    """``POST /api/tables`` with these bytes as its JSON body: the status and the JSON answer."""
+    req = urllib.request.Request(server.base + "/api/tables", data=body, method="POST", headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_an_action_answering_a_state_never_sent_is_refused_and_nothing_is_played(server: Server) -> None:
+    """``at`` is the ``seq`` of the state frame an action answers (docs/protocol.md). One above
+    the table's latest ``seq`` (which no frame had carried) was taken for the current state, so a
+    script that never read a frame could play any decision with ``at: 2**63``, and the stale check
+    meant nothing; a negative one was called ``stale``. Both are now ``bad_request`` naming the
+    field and the range, nothing is played, and the action with the frame's own ``seq`` plays."""
+    tid, token = create_seated(server)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        await c.resume(tid, token)
+        st = await my_turn(c)
+        seq, discard = st["seq"], next(a for a in st["mine"]["legal"] if a.startswith("discard"))
+        for at in (seq + 1, seq + 1000, 2**63, 10**50, -1):
+            await c.send(type="action", cseq=c.cseq + 1, at=at, action=discard)
+            refused = await c.wait(lambda m: m["type"] == "error")
+            assert refused["code"] == "bad_request", (at, refused)
+            assert "'at'" in refused["message"] and f"0 to {seq}" in refused["message"], refused
+            assert refused["ref"] == "action"
+        # nothing was played: the seat still has its decision, the same hand and tiles
+        await c.send(type="ping", id="after")
+        await c.wait(lambda m: m["type"] == "pong")
+        assert stable(c.state)["mine"] == stable(st)["mine"] and c.state["seq"] == seq
+        # the action that answers the frame it saw plays (cseq above every refused one: none was applied)
+        c.cseq += 10
+        cseq = await c.act(discard, at=seq)
+        ack = await c.wait(lambda m: m["type"] in ("ack", "error"))
+        assert ack["type"] == "ack" and ack["cseq"] == cseq, ack
+        await c.close()
+
+    asyncio.run(go())
+
+
+def test_a_table_option_named_by_a_lone_surrogate_is_refused_with_a_400_not_a_server_error(server: Server) -> None:
+    """``POST /api/tables`` with a key ``"\\ud800"`` (valid JSON; no Unicode text) was an HTTP 500:
+    the ``unknown option(s)`` message quoted the key, which cannot be encoded as UTF-8. It is now a
+    ``400 bad_request`` that names the key escaped, beside the plain names, and the server goes on."""
+    status, answer = post_raw(server, b'{"\\ud800": 1, "zz": 2}')
+    assert status == 400 and answer["error"] == "bad_request", (status, answer)
+    assert answer["message"] == "unknown option(s): zz, '\\ud800'", answer
+    status, answer = post_raw(server, b'{"slots": [null, "greedy", "greedy", "greedy"], "names": ["a\\udc00b", "", "", ""]}')
+    assert status == 201, (status, answer)
+    assert "Traceback" not in server.log.read_text(errors="replace")
