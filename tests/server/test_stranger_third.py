@@ -83,3 +83,30 @@ def test_a_table_option_named_by_a_lone_surrogate_is_refused_with_a_400_not_a_se
     status, answer = post_raw(server, b'{"slots": [null, "greedy", "greedy", "greedy"], "names": ["a\\udc00b", "", "", ""]}')
     assert status == 201, (status, answer)
     assert "Traceback" not in server.log.read_text(errors="replace")
+
+
+def test_a_join_resume_or_watch_without_a_table_id_in_text_names_the_field(server: Server) -> None:
+    """A ``join``, ``resume`` or ``watch`` whose ``table`` was missing, a number or a list was
+    answered ``no_table`` "no table None" (or "no table 4"), as if such a table had been looked
+    for; docs/protocol.md calls a missing or mistyped field ``bad_request``. It now names the
+    field, and a text id still gets ``no_table``."""
+    tid = server.create(slots=[None, None, "greedy", "greedy"])
+
+    async def go() -> None:
+        for kind, extra in (("join", {"slot": 1}), ("resume", {"token": "x" * 32}), ("watch", {})):
+            for table, said in ((None, "is required"), (4, "must be str"), ([tid], "must be str")):
+                c = server.client()
+                await c.open()
+                await c.send(type=kind, **extra, **({} if table is None else {"table": table}))
+                refused = await c.wait(lambda m: m["type"] == "error")
+                assert refused["code"] == "bad_request", (kind, table, refused)
+                assert refused["message"] == f"{kind}: field 'table' {said}", refused
+                await c.close()
+        c = server.client()
+        await c.open()
+        await c.send(type="watch", table="nosuchtable")
+        refused = await c.wait(lambda m: m["type"] == "error")
+        assert refused["code"] == "no_table", refused
+        await c.close()
+
+    asyncio.run(go())

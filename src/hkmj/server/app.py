@@ -1030,8 +1030,8 @@ class Hub:
                 if not 0 <= slot < 4:
                     raise ProtocolError("bad_request", f"join: slot {quote_value(slot)}: expected 0 to 3")
             revive = None if kind == "watch" else _seat_for(msg)
-            tid = msg.get("table")
-            done = self.finished.get(tid) if isinstance(tid, str) else None
+            tid = field_of(msg, "table", str)  # missing or not text: "no table None" told nothing of the field
+            done = self.finished.get(tid)
             if done is not None and done.status == "over":
                 # its final frame, answered from memory, is kilobytes for the hundred bytes asked and
                 # leaves the socket free to ask again: one address's sockets drew 8 MB a second
