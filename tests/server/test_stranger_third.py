@@ -110,3 +110,64 @@ def test_a_join_resume_or_watch_without_a_table_id_in_text_names_the_field(serve
         await c.close()
 
     asyncio.run(go())
+
+
+def test_a_plain_http_request_for_the_websocket_says_what_it_is(server: Server) -> None:
+    """``GET /ws`` without a websocket handshake (someone trying the protocol's address by hand, a
+    health check) answered ``404 Not Found``, as if the protocol had no such address. It is now
+    ``426 Upgrade Required`` with ``Upgrade: websocket`` and a line saying what ``/ws`` is; a
+    websocket handshake to it is unchanged, and another unknown path is still a 404."""
+    for method in ("GET", "POST"):
+        req = urllib.request.Request(server.base + "/ws", method=method, data=b"" if method == "POST" else None)
+        try:
+            urllib.request.urlopen(req, timeout=10)
+            raise AssertionError("a plain request for /ws was answered 2xx")
+        except urllib.error.HTTPError as e:
+            assert e.code == 426, (method, e.code)
+            assert e.headers["Upgrade"] == "websocket" and e.headers["X-Frame-Options"] == "DENY"
+            assert e.read().decode() == "/ws is the tables' websocket (docs/protocol.md): open it with a websocket handshake, not a plain HTTP request\n"
+    try:
+        urllib.request.urlopen(server.base + "/wss", timeout=10)
+        raise AssertionError("an unknown path was answered 2xx")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        await c.send(type="ping", id=1)
+        assert (await c.wait(lambda m: m["type"] == "pong"))["id"] == 1
+        await c.close()
+
+    asyncio.run(go())
+
+
+def test_a_review_asked_without_a_seat_token_field_says_none_was_sent(server: Server) -> None:
+    """``POST /t/{id}/review`` reads the seat token from the form field ``token``; a request that
+    sent none (a JSON or multipart body, or the field left out) was told "your seat token was not
+    recognised", as if a wrong token had been sent. It is still ``403 bad_token``, now saying that
+    no token was sent and how to send it; a wrong token keeps its message."""
+    tid, token = create_seated(server)
+
+    def post(body: bytes, ctype: str) -> tuple[int, dict[str, Any]]:
+        req = urllib.request.Request(f"{server.base}/t/{tid}/review", data=body, method="POST", headers={"Content-Type": ctype})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    multipart = f'--x\r\nContent-Disposition: form-data; name="token"\r\n\r\n{token}\r\n--x--\r\n'.encode()
+    for body, ctype in (
+        (json.dumps({"token": token}).encode(), "application/json"),
+        (multipart, "multipart/form-data; boundary=x"),
+        (b"lang=en", "application/x-www-form-urlencoded"),
+    ):
+        status, answer = post(body, ctype)
+        assert status == 403 and answer["error"] == "bad_token", (ctype, status, answer)
+        assert "no seat token was sent" in answer["message"] and "'token'" in answer["message"], answer
+    status, answer = post(b"token=not-a-token", "application/x-www-form-urlencoded")
+    assert status == 403 and answer["message"].endswith("your seat token was not recognised"), answer
+    # the player's own token reaches the next check: the match is not over
+    status, answer = post(f"token={token}".encode(), "application/x-www-form-urlencoded")
+    assert status == 409 and answer["error"] == "not_over", answer

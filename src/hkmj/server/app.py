@@ -747,7 +747,10 @@ class Hub:
         if address is not None:
             self.count_lookup(address)
         t = await self.get(tid)  # counted above, once
-        slot = t.slot_of_token(token) if token else None
+        if not token:  # none sent, or not as a form field (a JSON or multipart body): "not recognised" hid which
+            why = "no seat token was sent: post it as the form field 'token' (application/x-www-form-urlencoded)"
+            raise ProtocolError("bad_token", f"only a player of this table can review it: {why}")
+        slot = t.slot_of_token(token)
         if slot is None:
             raise ProtocolError("bad_token", "only a player of this table can review it: your seat token was not recognised")
         key = (t.id, slot, lang)
@@ -1327,6 +1330,10 @@ def _refuse(
     return JSONResponse(body, status_code=status, headers=headers)
 
 
+WS_ONLY = "/ws is the tables' websocket (docs/protocol.md): open it with a websocket handshake, not a plain HTTP request\n"
+"""The answer to an HTTP request for ``/ws`` that is no websocket handshake (status 426)."""
+
+
 PIECE = 16384
 """Bytes of a long answer handed to the connection at a time (:func:`in_pieces`)."""
 
@@ -1409,7 +1416,11 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
     async def not_found(request: Request, exc: Exception) -> Response:
         """An address that is no page: a browser's navigation gets the client, which says so in the
         language the player chose and links to the lobby (status 404 still); anything else the
-        plain 404 it had."""
+        plain 404 it had. ``/ws`` asked for without a websocket handshake is ``426 Upgrade Required``
+        saying what it is: a plain 404 "Not Found" told whoever tried the protocol's address by hand
+        that it did not exist."""
+        if request.url.path == "/ws":
+            return Response(WS_ONLY, status_code=426, headers={"Upgrade": "websocket", "Connection": "Upgrade"}, media_type="text/plain")
         if request.method == "GET" and wants_html(request.headers.get("accept"), request.headers.get("sec-fetch-dest")):
             return RangedFileResponse(STATIC / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
         return Response("Not Found", status_code=404, media_type="text/plain")
