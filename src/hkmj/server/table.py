@@ -1390,7 +1390,7 @@ class Table:
         could act on any decision by sending a huge ``at``."""
         if not 0 <= at <= self.pseq:
             raise ProtocolError(
-                "bad_request", f"action: field 'at' is {quote_value(at)}, not the seq of a state sent: it must be 0 to {self.pseq}, the latest"
+                "bad_request", f"action: field 'at' is {quote_value(at)}: it must be the seq of a state frame, 0 to {self.pseq} (the latest)"
             )
         last = self.last_cseq[slot]
         if cseq <= last:
