@@ -171,3 +171,30 @@ def test_a_review_asked_without_a_seat_token_field_says_none_was_sent(server: Se
     # the player's own token reaches the next check: the match is not over
     status, answer = post(f"token={token}".encode(), "application/x-www-form-urlencoded")
     assert status == 409 and answer["error"] == "not_over", answer
+
+
+def test_next_and_hint_before_the_first_deal_say_the_match_has_not_started(server: Server) -> None:
+    """At a table waiting for its players, a seated player's ``next`` was refused ``out_of_turn``
+    "the hand is not over" and a ``hint`` "no hand in play", as if a hand were being played; an
+    action there was already ``not_started``. All three now say ``not_started``, and the seat is
+    unchanged: once the other seat is taken the match deals."""
+    tid = server.create(slots=[None, None, "greedy", "greedy"], hints=True)
+
+    async def go() -> None:
+        c = server.client()
+        await c.open()
+        await c.join(tid, 0, "Ann")
+        for message in ({"type": "next"}, {"type": "hint"}, {"type": "action", "cseq": 1, "at": 0, "action": "pass"}):
+            await c.send(**message)
+            refused = await c.wait(lambda m: m["type"] == "error")
+            assert refused["code"] == "not_started", (message, refused)
+            assert "not started" in refused["message"] and refused["ref"] == message["type"], refused
+        other = server.client()
+        await other.open()
+        await other.join(tid, 1, "Bob")
+        dealt = await c.wait(lambda m: m["type"] == "state" and m["hand"] is not None, timeout=20)
+        assert dealt["status"] == "playing" and len(dealt["mine"]["concealed"]) >= 13
+        for x in (c, other):
+            await x.close()
+
+    asyncio.run(go())

@@ -1377,6 +1377,8 @@ class Table:
 
     def _refuse_next(self) -> None:
         hand, tr = self.hand, self.tracker
+        if not self.started:  # "the hand is not over" said of a match that had dealt none
+            raise ProtocolError("not_started", "next: the match has not started; no hand has been dealt")
         if hand is None or not hand.over or tr is None or tr.phase != "over":
             raise ProtocolError("out_of_turn", "the hand is not over")
         if self.status == "over":
@@ -1468,6 +1470,8 @@ class Table:
         if not self.cfg.hints:
             raise ProtocolError("no_hints", "hint: hints are off at this table (its creator's choice); the advisor is not asked")
         hand, m = self.hand, self.match
+        if not self.started:  # "no hand in play" said of a match that had dealt none
+            raise ProtocolError("not_started", "hint: the match has not started; no hand has been dealt")
         if hand is None or m is None or self._over_shown(hand):
             raise ProtocolError("out_of_turn", "no hand in play")
         self._refuse_held(slot, "hint")
