@@ -9,7 +9,9 @@ and six seatings (``bench_bots``), it prints the oracle expert − greedy and th
 greedy on the same deals, each with the 95% interval of the per-deal differences. Measured on
 2026-12-01 (200 deals × 6 seatings each): seed 11 +2.21 [+0.89, +3.54] against +0.97 [−0.25,
 +2.19]; seed 13 +2.50 [+1.35, +3.65] against +1.07 [+0.16, +1.99]: knowing the deadly tiles
-is worth about +1.3 points per hand against greedy (docs/bots.md, fourth round).
+is worth about +1.3 points per hand against greedy (docs/bots.md, fourth round). With the expert's
+c16 constants (2026-12-06): seed 11 +2.82 [+1.46, +4.18] against +0.91 [−0.14, +1.97], seed 13
++2.08 [+0.78, +3.38] against +0.83 [−0.22, +1.88] (docs/bots.md, twelfth round).
 """
 
 from __future__ import annotations
