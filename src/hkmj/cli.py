@@ -886,6 +886,10 @@ def _table_log_events(path: str, lang: str = "en") -> list[Any] | None:
     events = loaded.events
     for i, e in enumerate(events, 1):
         e["_line"] = i
+    if events and events[0]["type"] == "match_start":  # who sat where, for hkmj review of the record --record writes
+        from hkmj.record import TABLE_FIELD
+
+        events[0][TABLE_FIELD] = {"names": list(loaded.names), "bots": sorted(loaded.bots), "others": sorted(i + 1 for i in loaded.others)}
     return events
 
 

@@ -27,6 +27,7 @@ from hkmj.tiles import HONOUR, SEAT_LETTERS, counts_of, format_tiles, name, pars
 
 __all__ = [
     "PLAY_FIELD",
+    "TABLE_FIELD",
     "BadLine",
     "Divergence",
     "RecordBusy",
@@ -419,6 +420,15 @@ PLAY_FIELD = "play"
 """The field ``hkmj play`` adds to its record's ``match_start``: what resuming the match needs
 beyond the engine's own header (the bots, their seeds, the screen's choices; docs/play.md). The
 engine does not produce it, so replay leaves it out of the comparison."""
+TABLE_FIELD = "table"
+"""The field ``hkmj replay LOG --record FILE`` adds to the ``match_start`` of the record it writes
+from a server table's log export: who sat where beyond the engine's header (``names``: the name at
+each slot, ``bots``: the slots a server bot played from the start, ``others``: the record's lines of
+the actions the server played for a person, away or timed out), so that ``hkmj review`` of the
+record knows the players as it knows them from the log (docs/record-format.md). The engine does not
+produce it, so replay leaves it out of the comparison."""
+HEADER_FIELDS = (PLAY_FIELD, TABLE_FIELD)
+"""The fields of a ``match_start`` that the engine does not produce (replay leaves them out)."""
 HUMAN_PLAYER = 0
 """The player (shown as player 1) who sat at the keyboard in a ``hkmj play`` record."""
 
@@ -737,7 +747,7 @@ def _replay_segment(events: Sequence[Event], report: ReplayReport, progress: Cal
         except (ValueError, TypeError, KeyError) as err:  # RulesetError is a ValueError
             report.divergence = Divergence(start.get("_line"), 0, f"bad match_start: {_why(err)}", start)
             return
-        why = _diff({k: v for k, v in start.items() if k != PLAY_FIELD}, match.events[0])
+        why = _diff({k: v for k, v in start.items() if k not in HEADER_FIELDS}, match.events[0])
         if why:
             report.divergence = Divergence(start.get("_line"), 0, why, start, match.events[0])
             return

@@ -29,6 +29,7 @@ from hkmj.hand.knitted import distance_and_waits
 from hkmj.oserror import InputError, OSReason
 from hkmj.record import (
     PLAY_FIELD,
+    TABLE_FIELD,
     BadLine,
     Divergence,
     RecordError,
@@ -161,9 +162,32 @@ def load(path: str | Path) -> Loaded:
     if isinstance(kind, str) and kind not in ("match_start", "hand_start"):  # another program's JSON Lines (an mjai log)
         raise ReviewError("not_a_record", path=p, line=lines[0][0], type=shown(kind))  # its escapes, never raw
     try:  # the text already read: a pipe (``<(curl …)``, /dev/stdin) cannot be read twice
-        return Loaded(parse_events(text), cut_line=cut)
+        events = parse_events(text)
     except BadLine as err:  # in read_record's words
         raise ReviewError("line", detail=line_error(p, err)) from None
+    return _with_table(Loaded(events, cut_line=cut))
+
+
+def _with_table(loaded: Loaded) -> Loaded:
+    """A record written from a table log (``hkmj replay LOG --record FILE``) keeps who sat where in
+    its ``match_start``'s :data:`~hkmj.record.TABLE_FIELD`: the players' names, the slots the
+    server's bots played, the actions the server played for a person. Read back, the record is
+    reviewed as its log is; a field edited into another shape is left unread."""
+    from hkmj.server.protocol import clean_name
+
+    start = loaded.events[0]
+    table = start.get(TABLE_FIELD) if start["type"] == "match_start" else None
+    if not isinstance(table, dict):
+        return loaded
+    names, bots, others = table.get("names"), table.get("bots"), table.get("others")
+    if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):
+        loaded.names = [clean_name(n) for n in names]
+    if isinstance(bots, list) and all(type(b) is int and 0 <= b <= 3 for b in bots):
+        loaded.bots = frozenset(bots)
+    if isinstance(others, list) and all(type(n) is int for n in others):
+        lines = set(others)
+        loaded.others = frozenset(i for i, e in enumerate(loaded.events) if e.get("_line") in lines)
+    return loaded
 
 
 def _load_log(p: Path, rows: list[tuple[int, object]]) -> Loaded:

@@ -1129,6 +1129,16 @@ class MatchReferee:
                 or not isinstance(play["glyphs"], bool)
             ):
                 self.fail(f"play header {play}: {{bots: [3 names], bot_seeds: [3 ints], lang: en or fr, glyphs: bool}}")
+        if "table" in e:  # hkmj replay LOG --record's: the names by slot, the bots' slots, the server's moves for a person
+            table = e["table"]
+            if (
+                not isinstance(table, dict)
+                or set(table) != {"names", "bots", "others"}
+                or not (isinstance(table["names"], list) and len(table["names"]) == 4 and all(isinstance(n, str) for n in table["names"]))
+                or not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 3 for b in table["bots"])
+                or not all(isinstance(n, int) and not isinstance(n, bool) and n > 1 for n in table["others"])
+            ):
+                self.fail(f"table header {table}: {{names: [4 names], bots: [slots 0-3], others: [line numbers]}}")
 
     def rules(self) -> str:
         return self.header.get("rules", "hk") if self.header else "hk"

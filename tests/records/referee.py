@@ -64,7 +64,7 @@ FIELDS: dict[str, dict[str, Any]] = {
 }
 """Every event's documented fields and their JSON types (docs/record-format.md, "Events")."""
 OPTIONAL: dict[str, dict[str, Any]] = {
-    "match_start": {"play": DICT},  # hkmj play's: what resuming the match needs
+    "match_start": {"play": DICT, "table": DICT},  # hkmj play's: what resuming the match needs; hkmj replay LOG --record's: who sat where
     "hand_start": {"hand": INT, "players": LIST, "dealer": INT, "arena": DICT},  # in matches and hkmj arena records; arena in the latter
     "kong": {"offers": LIST},  # an added kong's rob offers
     "win": {"action": STR},  # a self-drawn declaration

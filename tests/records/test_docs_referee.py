@@ -162,6 +162,8 @@ def test_hk_2_to_hk_7_server_log_exports_pass_the_docs_referee(
     assert [e["seed"] for e in events if e["type"] == "hand_start"] == [None, None]
     # its claim window hides who could claim, not the engine: only the seats with a claim are asked
     assert not any(e["ask_all"] for e in events if e["type"] in ("match_start", "hand_start"))
+    table = events[0].pop("table")  # who sat where (docs/record-format.md), the rest the log's events
+    assert set(table) == {"names", "bots", "others"} and len(table["names"]) == 4
     assert events == json.loads(json.dumps(record_from_log((row["kind"], row["data"]) for row in rows).events))
     assert main(["replay", str(log), "--record", str(out), "--quiet"]) == 2  # never overwrites
     assert "already exists" in capsys.readouterr().err

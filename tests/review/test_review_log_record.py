@@ -1,0 +1,66 @@
+"""``hkmj replay LOG --record FILE`` writes a server table's match as a record (docs/record-format.md).
+
+The record it wrote kept the engine's events only: the players' names, which slots the server's
+bots played and which of a person's moves the server made for them (away, timed out) were lost.
+``hkmj review FILE --seat Ann`` then said "no such player", ``--seat 2`` reviewed the server's bot
+as though a person had played it, and Ann's review counted the server's moves as her decisions.
+The record now keeps them in its ``match_start``'s ``table`` field, which replay leaves out of
+the comparison (as ``hkmj play``'s ``play`` field), and the review of the record is the log's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hkmj.cli import main
+from hkmj.record import read_record, replay
+from hkmj.review import load
+
+from .test_review import _table_log
+
+
+def _log(tmp_path: Path) -> Path:
+    """Ann at slot 0 chose her moves of the first hand; the server played the rest of hers
+    (``by`` timeout: her timer ran out); bots held slots 1-3 from the start."""
+    entries = _table_log(5, 2)
+    hand = 0
+    for kind, data in entries:
+        if kind == "next":
+            hand += 1
+        if kind == "act" and data["slot"] == 0:
+            data["by"] = "player" if hand == 0 else "timeout"
+    path = tmp_path / "hkmj-table-x.jsonl"
+    path.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    return path
+
+
+def _review(capsys: pytest.CaptureFixture[str], path: Path, seat: str) -> tuple[int, str, str]:
+    code = main(["review", str(path), "--seat", seat, "--html", "-", "--quiet"])
+    out, err = capsys.readouterr()
+    return code, out, err.replace(str(path), "FILE")
+
+
+def test_a_record_written_from_a_table_log_keeps_names_bot_seats_and_the_servers_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = _log(tmp_path)
+    record = tmp_path / "table.jsonl"
+    assert main(["replay", str(log), "--record", str(record), "--quiet"]) == 0
+    capsys.readouterr()
+    # the record replays exactly: its header's table field is not the engine's
+    assert replay(read_record(record)).ok
+    assert main(["replay", str(record), "--quiet"]) == 0
+    assert "reproduced exactly" in capsys.readouterr().out
+    start = json.loads(record.read_text().splitlines()[0])
+    assert start["table"]["names"] == ["Ann", "Bot 2 (greedy)", "Bot 3 (strong)", "Bot 4 (random)"]
+    assert start["table"]["bots"] == [1, 2, 3]
+    assert load(record).others == load(log).others != frozenset()
+    for seat in ("Ann", "1", "2", "slot3"):
+        assert _review(capsys, record, seat) == _review(capsys, log, seat), seat
+    code, out, _ = _review(capsys, record, "Ann")
+    assert code == 0 and out.startswith("Review of Ann: 2 hands of Hong Kong")
+    code, _, err = _review(capsys, record, "2")
+    assert code == 2 and "the server's bot played the seat of Bot 2 (greedy), not a person" in err
