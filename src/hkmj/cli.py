@@ -623,11 +623,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         if record is not None:
             record.ended()  # rm -r of its folder while it ran: not a silent loss
     except ValueError as e:
+        if progress is not None:
+            progress.end()  # the bar it cut ends first
         print(said("simulate", str(e), lang), file=sys.stderr)
         return 2
     except Unwritable as e:
-        if progress is not None and progress.tty:
-            sys.stderr.write("\n")  # the bar it cut ends first
+        if progress is not None:
+            progress.end()  # the bar it cut ends first
         print(record.unwritable(e), file=sys.stderr)  # type: ignore[union-attr]  # only a record raises it
         return 2
     finally:
@@ -787,8 +789,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
         bar = Progress(sum(e["type"] == "hand_start" for e in events), stream=sys.stderr, lang=args.lang)
     report = replay(events, None if bar is None else bar.advance)
-    if bar is not None and 0 < bar.done < bar.total:  # stopped early: end the bar's line
-        sys.stderr.write("\n")
+    if bar is not None:  # stopped early (or at the start): end the bar's line
+        bar.end()
     if args.show:
         # what replays is shown; from the first divergence on, the record may hold anything
         bad = report.divergence.line if report.divergence is not None else None
@@ -1407,6 +1409,8 @@ def _say_stopped(name: str, lang: str | None, words: tuple[str, str, int] = _SIG
     stderr, on a line of its own (a progress bar it cut is ended first), in ``lang`` (None: the
     locale's); returns the exit status."""
     english, french, code = words
+    if (simulate := sys.modules.get("hkmj.simulate")) is not None:
+        simulate.end_bars()  # a bar not drawn yet never comes after these words
     with contextlib.suppress(OSError, ValueError):
         if lang is None:
             from hkmj.language import lang_of

@@ -162,6 +162,8 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
                 except OSError as e:  # the last lines, flushed on closing, met a full disk
                     raise Unwritable(OSReason.of(e)) from None
     except ValueError as e:
+        if bar is not None:
+            bar.end()  # the bar it cut ends first
         print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
     except Unwritable as e:
@@ -172,7 +174,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 os.unlink(args.log)
         if bar is not None:
-            sys.stderr.write("\n")  # the bar it cut ends first
+            bar.end()  # the bar it cut ends first
         why = f"--log {args.log}: cannot write the file ({e.reason.say(args.lang)}); the unfinished fault log is deleted"
         if stream:
             why = f"--log {args.log}: cannot write to it ({e.reason.say(args.lang)})"
@@ -272,11 +274,13 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     except ValueError as e:
         if record is not None:
             record.drop()  # a bot that failed: no record of half an arena is left
+        if bar is not None:
+            bar.end()  # the bar it cut ends first
         print(said("arena", str(e), args.lang), file=sys.stderr)
         return 2
     except Unwritable as e:
-        if bar is not None and bar.tty:
-            sys.stderr.write("\n")  # the bar it cut ends first
+        if bar is not None:
+            bar.end()  # the bar it cut ends first
         print(record.unwritable(e), file=sys.stderr)  # type: ignore[union-attr]  # only a record raises it
         return 2
     finally:

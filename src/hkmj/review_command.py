@@ -106,13 +106,13 @@ def _cmd_review(args: argparse.Namespace) -> int:
         print(_error(args.lang, words(args.lang)("err.html_is_game", path=args.html)), file=sys.stderr)
         return 2
     out: Path | None = None
+    bar: Progress | None = None
     try:
         loaded = load(args.game)
         if args.html != "-":  # chosen before the analysis (review.html for a pipe)
             out = Path(args.html) if args.html else default_html_path(args.game)
         if loaded.cut_line is not None:  # said before the analysis, which may take a while
             print(_error(args.lang, words(args.lang)("cli.cut_line", path=args.game, line=loaded.cut_line)), file=sys.stderr)
-        bar: Progress | None = None
         if not args.quiet and sys.stderr.isatty():
             bar = Progress(count_inputs(loaded.events), stream=sys.stderr, label="moves", lang=args.lang)
         seen = 0
@@ -125,8 +125,12 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
         review = analyse(loaded, args.seat, progress=progress)
     except ReviewError as err:
+        if bar is not None:
+            bar.end()  # the bar it drew ends first
         print(_error(args.lang, err.say(args.lang)), file=sys.stderr)
         return 2
+    if bar is not None:
+        bar.end()
     sys.stdout.write(summary_text(review, top=args.top, lang=args.lang))
     if out is not None:
         w = words(args.lang)

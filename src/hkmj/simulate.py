@@ -8,9 +8,13 @@ are processes, each playing whole chunks; results are merged in chunk order.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import shutil
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -242,10 +246,29 @@ def run(
     return total
 
 
+_WAITING: set[Progress] = set()
+"""Bars whose first drawing is still to come (:func:`end_bars`)."""
+
+
+def end_bars() -> None:
+    """End every bar (Ctrl+C, SIGTERM): one not yet drawn never will be, after the words that stop the command."""
+    for bar in list(_WAITING):
+        bar.end()
+
+
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to (that of the standard output's, or
+    ``COLUMNS``, or 80, when the stream says none)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):  # a stream with no file (io.UnsupportedOperation is both)
+        return shutil.get_terminal_size().columns
+
+
 class Progress:
     """A progress bar on a terminal stream (when it is not one, a line each time the count passes another tenth)."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands", lang: str = "en") -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, label: str = "hands", lang: str = "en", first_after: float = 1.0) -> None:
         self.total = max(total, 1)
         self.done = 0
         self.stream = sys.stderr if stream is None else stream  # the current stderr, not the one at import
@@ -254,8 +277,71 @@ class Progress:
         self.start = time.perf_counter()
         self.tty = self.stream.isatty()
         self._last_decile = -1
+        self._shown = 0  # the width of the bar's line last drawn, cleared by the next
+        self._open = False  # a bar's line is drawn and not ended
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        if self.tty:  # soon, not after the first match (strong bots take seconds over 64 hands)
+            self._timer = threading.Timer(first_after, self._first)
+            self._timer.daemon = True
+            self._timer.start()
+            _WAITING.add(self)
+
+    def _first(self) -> None:
+        """The bar at 0, when nothing came in ``first_after`` seconds (an error said at once
+        shows none)."""
+        with self._lock:
+            if self._timer is not None and self.done == 0:
+                with contextlib.suppress(OSError, ValueError):  # a stream closed meanwhile
+                    self._draw([f"{self.done}/{self.total} {self._what()}"])
+                    self.stream.flush()
+            self._timer = None
+            _WAITING.discard(self)
+
+    def _cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        _WAITING.discard(self)
+
+    def end(self) -> None:
+        """End the bar's line, if one is drawn and not yet ended, so that what follows (an error,
+        the summary) starts a line of its own; a bar not yet drawn never will be."""
+        with self._lock:
+            self._cancel()
+            if self._open:
+                self.stream.write("\n")
+                self.stream.flush()
+                self._open = False
+
+    def _what(self) -> str:
+        return label(self.label, "fr") if self.lang == "fr" and self.label in ("hands", "deals", "moves") else self.label
+
+    def _draw(self, parts: list[str]) -> None:
+        """The bar and ``parts`` (count, rate, time left) on one line redrawn in place, made to fit
+        the terminal's width: a line wider than it wraps, and each redraw would leave a line
+        behind. The bar narrows first, then the last parts go."""
+        room = _columns(self.stream) - 1  # the last column would wrap on some terminals
+        frac = self.done / self.total
+        for width in (30, 20, 10):
+            line = f"[{'#' * int(width * frac):<{width}}] " + "  ".join(parts) + " "
+            if len(line) <= room:
+                break
+        while len(line) > room and len(parts) > 1:
+            parts = parts[:-1]
+            line = f"[{'#' * int(10 * frac):<10}] " + "  ".join(parts) + " "
+        if len(line) > room:  # narrower than any bar: the count alone
+            line = f"{self.done}/{self.total}"[: max(room, 1)]
+        self.stream.write("\r" + line + " " * max(min(self._shown, room) - len(line), 0))
+        self._shown = len(line)
+        self._open = True
 
     def advance(self, n: int) -> None:
+        with self._lock:
+            self._cancel()
+            self._advance(n)
+
+    def _advance(self, n: int) -> None:
         self.done += n
         elapsed = time.perf_counter() - self.start
         rate = self.done / elapsed if elapsed > 0 else 0.0
@@ -267,11 +353,11 @@ class Progress:
         per = label(f"{self.label}/s", "fr") if fr and known else f"{self.label}/s"  # the rate says what it counts
         speed = (_decimal(f"{rate:,.0f}", "fr") if fr else f"{rate:,.0f}") + " " + per
         if self.tty:
-            bar = "#" * int(30 * frac)
             left = f"reste {_decimal(f'{eta:,.0f}', 'fr')} s" if fr else f"ETA {eta:,.0f}s"
-            self.stream.write(f"\r[{bar:<30}] {self.done}/{self.total} {what}  {speed}  {left} ")
-            if self.done >= self.total:
+            self._draw([f"{self.done}/{self.total} {what}", speed, left])
+            if self.done >= self.total and self._open:
                 self.stream.write("\n")
+                self._open = False
         else:
             decile = int(frac * 10)
             if decile != self._last_decile:
