@@ -847,6 +847,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Hand {hand} · prevailing {prevailing} · dice {dice} = {sum}, the wall of {wall} opens after stack {stack}",
         "seats": "  Seats and scores before the hand: {who}",
         "you.match": "; you (hkmj play): player 1",
+        "table.match": "; the server table's players: {names}",
         "you.bots": ", with {bots}",
         "you.bot": "{bot} as player {n}",
         "you": "  You: {wind} (player 1)",
@@ -899,6 +900,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Donne {hand} · {prevailing} dominant · dés {dice} = {sum}, le mur de {wall} s'ouvre après la pile {stack}",
         "seats": "  Places et scores avant la donne\u00a0: {who}",
         "you.match": "\u00a0; vous (hkmj play)\u00a0: joueur 1",
+        "table.match": "\u00a0; les joueurs de la table du serveur\u00a0: {names}",
         "you.bots": ", avec {bots}",
         "you.bot": "{bot} en joueur {n}",
         "you": "  Vous\u00a0: {wind} (joueur 1)",
@@ -1031,6 +1033,17 @@ class Show:
         named = (self.w["you.bot"].format(bot=tx("bot", n=n, kind=tx.bot_name(b)), n=n + 1) for n, b in enumerate(bots, 1))
         return self.w["you.bots"].format(bots=", ".join(named))
 
+    def _table_named(self, table: Any) -> str:
+        """``; the server table's players: player 1 Ann, player 2 Bot 2 (greedy), …``: the names of
+        a record written from a table log (:data:`TABLE_FIELD`), printable; nothing without them."""
+        names = table.get("names") if isinstance(table, dict) else None
+        if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+            return ""
+        from hkmj.server.protocol import clean_name
+
+        named = [f"{self.w['player'].format(n=p + 1)} {clean_name(n)}" for p, n in enumerate(names) if clean_name(n)]
+        return self.w["table.match"].format(names=", ".join(named)) if named else ""
+
     def who(self, seat: int) -> str:
         """``E player 2``: the seat's wind letter, and its player when the record names it."""
         letter = wind_letter(seat, self.lang)
@@ -1085,7 +1098,7 @@ class Show:
             )
             play = e.get(PLAY_FIELD)
             self.human = isinstance(play, dict)
-            you = w["you.match"] + self._bots_named(play) if self.human else ""
+            you = w["you.match"] + self._bots_named(play) if self.human else self._table_named(e.get(TABLE_FIELD))
             return w["match"].format(seed=e["seed"], length=self._length(e), rules=self.rules.describe(self.lang), draw=draw) + you
         if t == "hand_start":
             self.players = list(e["players"]) if "players" in e else None

@@ -64,3 +64,18 @@ def test_a_record_written_from_a_table_log_keeps_names_bot_seats_and_the_servers
     assert code == 0 and out.startswith("Review of Ann: 2 hands of Hong Kong")
     code, _, err = _review(capsys, record, "2")
     assert code == 2 and "the server's bot played the seat of Bot 2 (greedy), not a person" in err
+
+
+def test_replay_show_names_the_table_players_of_a_log_and_of_its_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj replay LOG --show`` said "player 1" where the table showed Ann, as a ``hkmj play``
+    record names its bots; the log and the record written from it now name them, in French too."""
+    log = _log(tmp_path)
+    record = tmp_path / "table.jsonl"
+    assert main(["replay", str(log), "--record", str(record), "--quiet"]) == 0
+    capsys.readouterr()
+    for path in (log, record):
+        assert main(["replay", str(path), "--show", "--quiet"]) == 0
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first.endswith("; the server table's players: player 1 Ann, player 2 Bot 2 (greedy), player 3 Bot 3 (strong), player 4 Bot 4 (random)")
+        assert main(["replay", str(path), "--show", "--quiet", "--lang", "fr"]) == 0
+        assert "\u00a0; les joueurs de la table du serveur\u00a0: joueur 1 Ann, joueur 2 Bot 2 (greedy)" in capsys.readouterr().out
