@@ -120,6 +120,13 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
     True
     """
     english, french, example = _SAVED[what]
+    if path == "-":  # not standard output: a file named "-" would be made (./- names one)
+        if lang == "fr":
+            return (
+                f"hkmj {command}\u00a0: {option} -\u00a0: «\u00a0-\u00a0» ne nomme pas la sortie standard ici\u00a0; "
+                f"donnez le fichier où enregistrer {french}, par exemple {example}"
+            )
+        return f"hkmj {command}: {option} -: '-' is not standard output here; give the file to save {english} in, e.g. {example}"
     if os.path.isdir(path):
         inside = os.path.join(path, example)
         if lang == "fr":
@@ -138,6 +145,11 @@ def no_folder(command: str, option: str, path: str, lang: str = "en", what: str 
 
 _INPUT = {
     "missing": ("{path}: no such file", "{path}\u00a0: fichier introuvable"),
+    "dash": (
+        "{path}: no such file ('-' is not standard input here, /dev/stdin is); give the record's file name",
+        "{path}\u00a0: fichier introuvable («\u00a0-\u00a0» ne désigne pas l'entrée standard ici, /dev/stdin la désigne)\u00a0; "
+        "donnez le nom du fichier d'enregistrement",
+    ),
     "directory": ("{path}: is a folder, not a record file", "{path}\u00a0: c'est un dossier, pas un fichier d'enregistrement"),
     "unreadable": ("{path}: cannot read ({reason})", "{path}\u00a0: lecture impossible ({reason})"),
     "not_utf8": (
@@ -191,8 +203,8 @@ def read_input(path: str | Path) -> bytes:
     try:
         with open(path, "rb") as f:
             data = _read_bounded(f, path)
-    except FileNotFoundError:
-        raise InputError("missing", path) from None
+    except FileNotFoundError:  # "-" is no standard input here: /dev/stdin is (a file named "-" is read)
+        raise InputError("dash" if str(path) == "-" else "missing", path) from None
     except OSError as err:
         raise InputError("unreadable", path, OSReason.of(err)) from None
     if not data.strip():
