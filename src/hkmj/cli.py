@@ -1381,27 +1381,38 @@ def _hint_at_a_terminal() -> None:
 
 _STOPPED_BY_SIGTERM: Final = frozenset({"simulate", "arena", "bot-match"})
 """The commands that start processes of their own (a local pool's workers, external bots): SIGTERM
-(``kill``, ``timeout``, a job scheduler) reaches the command alone, so it stops them as Ctrl+C
-would rather than leave them running."""
+(``kill``, ``timeout``, a job scheduler) reaches the command alone, and so does SIGHUP (``kill
+-HUP``, the terminal or ssh session that closed: a bot runs in a session of its own), so it stops
+them as Ctrl+C would rather than leave them running."""
 
 
 class Terminated(BaseException):
-    """SIGTERM during a command of ``_STOPPED_BY_SIGTERM``: raised in the main thread so that the
-    command's cleanup runs (bots' sessions ended, pool workers killed, Ray shut down)."""
+    """SIGTERM or SIGHUP during a command of ``_STOPPED_BY_SIGTERM``: raised in the main thread so
+    that the command's cleanup runs (bots' sessions ended, pool workers killed, Ray shut down)."""
 
 
-_SIGTERM_SEEN: list[bool] = []
-"""Set once SIGTERM arrived: whatever error the interruption became on its way out (raised inside
-a library's C code, Ray's ``ray.get``, it comes out as a ``SystemError``) is the stop it asked for."""
+_SIGTERM_SEEN: list[int] = []
+"""The signal that stopped the command (SIGTERM or SIGHUP), once it arrived: whatever error the
+interruption became on its way out (raised inside a library's C code, Ray's ``ray.get``, it comes
+out as a ``SystemError``) is the stop it asked for."""
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
-    _SIGTERM_SEEN.append(True)
+    _SIGTERM_SEEN.append(signum)
     raise Terminated
 
 
 _SIGTERM_SAID: Final = ("stopped (SIGTERM)", "arrêté (SIGTERM)", 143)  # 128 + SIGTERM, as a shell reports it
+_SIGHUP_SAID: Final = ("stopped (SIGHUP)", "arrêté (SIGHUP)", 129)  # 128 + SIGHUP
 _CTRL_C_SAID: Final = ("interrupted (Ctrl+C)", "interrompu (Ctrl+C)", 130)
+
+
+def _stop_words() -> tuple[str, str, int]:
+    """What ``_say_stopped`` says for the signal that stopped the command."""
+    import signal
+
+    hup = getattr(signal, "SIGHUP", None)
+    return _SIGHUP_SAID if _SIGTERM_SEEN and _SIGTERM_SEEN[0] == hup else _SIGTERM_SAID
 
 
 def _say_stopped(name: str, lang: str | None, words: tuple[str, str, int] = _SIGTERM_SAID) -> int:
@@ -1424,19 +1435,26 @@ def _say_stopped(name: str, lang: str | None, words: tuple[str, str, int] = _SIG
 
 
 def _run(command: Callable[[], int], name: str = "score", lang: str | None = None) -> int:
-    """Run a command: exit code 130 on Ctrl-C, 143 on SIGTERM for the commands that start
-    processes (``_STOPPED_BY_SIGTERM``), 0 when the reader of the output went away."""
+    """Run a command: exit code 130 on Ctrl-C, 143 on SIGTERM (129 on SIGHUP, unless ignored as
+    under ``nohup``) for the commands that start processes (``_STOPPED_BY_SIGTERM``), 0 when the
+    reader of the output went away."""
     import signal
     import threading
 
     if name not in _STOPPED_BY_SIGTERM or threading.current_thread() is not threading.main_thread():
         return _run_caught(command, name, lang)
     _SIGTERM_SEEN.clear()
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    stops = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {s: signal.getsignal(s) for s in stops}
+    for s in stops:
+        if s == getattr(signal, "SIGHUP", None) and previous[s] == signal.SIG_IGN:
+            continue  # nohup: a hangup is to be ignored, as asked
+        signal.signal(s, _raise_terminated)
     try:
         return _run_caught(command, name, lang)
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for s, before in previous.items():
+            signal.signal(s, before)
 
 
 def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
@@ -1447,7 +1465,7 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
     try:
         code: int = command()
     except Terminated:
-        return _say_stopped(name, lang)
+        return _say_stopped(name, lang, _stop_words())
     except KeyboardInterrupt:
         return _say_stopped(name, lang, _CTRL_C_SAID)
     except BrokenPipeError:
@@ -1476,7 +1494,7 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
     except Exception:
         if not _SIGTERM_SEEN:
             raise
-        return _say_stopped(name, lang)
+        return _say_stopped(name, lang, _stop_words())
     return code
 
 

@@ -51,10 +51,13 @@ def map_ordered(
 
 
 def _worker_start() -> None:
-    """A pool worker ends at SIGTERM: a forked worker inherits the command's own handler
-    (hkmj.cli's, which stops the command cleanly), under which it would catch the signal as an
-    error of its job and carry on."""
+    """A pool worker ends at SIGTERM (and SIGHUP, unless ignored under ``nohup``): a forked worker
+    inherits the command's own handler (hkmj.cli's, which stops the command cleanly), under which
+    it would catch the signal as an error of its job and carry on."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    hup = getattr(signal, "SIGHUP", None)
+    if hup is not None and callable(signal.getsignal(hup)):
+        signal.signal(hup, signal.SIG_DFL)
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:

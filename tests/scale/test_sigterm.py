@@ -177,3 +177,66 @@ def test_sigterm_that_a_library_turns_into_another_error_still_stops_the_command
     assert cli._run(command, "simulate", "en") == 143
     assert "hkmj simulate: stopped (SIGTERM)" in capsys.readouterr().err
     assert signal.getsignal(signal.SIGTERM) == before  # the command's handler is gone with it
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP")
+def test_sighup_ends_bot_match_s_external_bots_as_sigterm_does(tmp_path: Path) -> None:
+    """SIGHUP (``kill -HUP``, the ssh session or terminal window that closed) killed ``hkmj
+    bot-match`` at once, with no cleanup: a bot that no longer read its input ran on for ever in
+    its own session. Now SIGHUP stops the match as SIGTERM does (``stopped (SIGHUP)``, status
+    129), every bot's session ended."""
+    pid_file = tmp_path / "bot.pid"
+    bot = tmp_path / "hung.py"
+    bot.write_text(
+        "import json, os, sys, time\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'request':\n"
+        "        time.sleep(600)\n",
+        encoding="utf-8",
+    )
+    proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
+    pid = 0
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None and not pid:
+            time.sleep(0.1)
+            with contextlib.suppress(OSError, ValueError):
+                pid = int(pid_file.read_text(encoding="utf-8"))
+        assert pid, "the bot did not start"
+        time.sleep(1.0)  # it hangs at its first request
+        proc.send_signal(signal.SIGHUP)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=20)
+        err = (tmp_path / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+        deadline = time.monotonic() + 5.0
+        while process_running(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not process_running(pid), "the hung bot outlived the match"
+        assert proc.poll() == 129, (proc.poll(), err)
+        assert "hkmj bot-match: stopped (SIGHUP)" in err, err
+        assert "Traceback" not in err, err
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        if pid:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_sighup_ignored_under_nohup_leaves_the_command_running(tmp_path: Path) -> None:
+    """Under ``nohup`` (SIGHUP ignored) the command keeps the hangup ignored: it plays on."""
+    import hkmj.cli as cli
+
+    def command() -> int:
+        os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(0.2)
+        return 0
+
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        assert cli._run(command, "bot-match", "en") == 0
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)
