@@ -43,6 +43,10 @@ def _read_some(fd: int) -> bytes:
         return b""
 
 
+_QUIET_TAIL = 0.25
+"""Seconds (at most; half the time limit if shorter) a bot's unfinished last line must have stood
+without more bytes before a missing answer is said to be written without a newline."""
+
 _IGNORED_LOGGED = 3
 """Lines answering no request (stale replies, a bot's own messages) logged one by one in a wait;
 the rest are counted in one line, so that a bot flooding them cannot flood the log."""
@@ -142,6 +146,7 @@ class ExternalBot:
         self._out: queue.Queue[bytes | None] = queue.Queue()
         self._write_failed = threading.Event()
         self._unended: tuple[bytes, int] = (b"", 0)
+        self._last_read = time.monotonic()  # when the reader last got bytes from the bot
         assert self.proc.stdout is not None and self.proc.stdin is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
         self._writer = threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True)
@@ -157,6 +162,7 @@ class ExternalBot:
         buf = bytearray()
         overlong = False  # the current line passed MAX_LINE: reported once, skipped to its newline
         while chunk := _read_some(fd):
+            self._last_read = time.monotonic()
             buf += chunk
             start = 0
             while (nl := buf.find(b"\n", start)) >= 0:
@@ -283,10 +289,13 @@ class ExternalBot:
                         continue
                     self.stats.late += 1
                     head, size = self._unended
+                    # a line still arriving (a bot writing lines in pieces, a flood cut between two
+                    # reads) is no forgotten newline: only a tail the bot has stopped writing to is
+                    quiet = time.monotonic() - self._last_read >= min(allowed / 2, _QUIET_TAIL)
                     unended = (
                         f" (it wrote {size:,} bytes without a newline, {head.decode('utf-8', 'replace')!r}"
                         f"{'…' if size > len(head) else ''}: end each line with a newline)"
-                        if size
+                        if size and quiet
                         else ""
                     )
                     self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")

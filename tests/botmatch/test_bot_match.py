@@ -578,6 +578,29 @@ def test_issue13_an_answer_without_a_newline_is_named_in_the_log_line(tmp_path: 
     assert named and "(it wrote " in named[0] and '{"id": ' in named[0] and "end each line with a newline" in named[0], lines[:3]
 
 
+def test_a_flood_of_whole_lines_arriving_in_pieces_is_not_called_an_answer_without_a_newline(tmp_path: Path) -> None:
+    """A bot that floods stale replies, each line ending with its newline but written in two
+    pieces, was told at about half its late requests that it "wrote 20 bytes without a newline
+    ... end each line with a newline": the time limit fell between the two pieces of a line. The
+    note is now given only for a tail the bot stopped writing to; the lateness is still logged."""
+    flood = _bot(
+        tmp_path,
+        "pieces",
+        "if m['id'] == 2:\n"
+        "    while True:\n"
+        "        for piece in ('{\"id\": 1, \"action\": ', '\"pass\"}\\n'):\n"
+        "            sys.stdout.write(piece)\n"
+        "            sys.stdout.flush()\n"
+        "            time.sleep(0.005)\n"
+        "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True)",
+    )
+    lines: list[str] = []
+    report = play_bot_match([flood, "random", "random", "random"], hands=1, seed=1, time_limit=0.3, startup_limit=ROOMY, log=lines.append)
+    assert report.stats[0].late >= 10, lines[:5]
+    named = [x for x in lines if "without a newline" in x]
+    assert len(named) <= 1, named[:3]  # one stall of the bot's 5 ms steps on a loaded machine at most
+
+
 def test_issue13_a_bot_speaking_another_protocol_version_is_named_and_its_answers_still_count(tmp_path: Path) -> None:
     """A bot's own message (a line with a ``type``, such as its ``hello``) is not an answer: it is
     logged and skipped, a ``protocol`` other than hkmj-bot/1 is named, and the answer that
