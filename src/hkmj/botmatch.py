@@ -333,11 +333,7 @@ class ExternalBot:
         """Close stdin, give the process a moment to exit, then kill it and every process it
         started: its session's process group (a shell script's ``python bot.py`` that hangs, a
         helper the bot forked), which would otherwise run on after the match."""
-        self._out.put(None)  # the writer closes stdin once the queue is written
-        self._writer.join(timeout=1.0)
-        if not self._writer.is_alive():  # it read everything: a moment to exit by itself
-            self._ended(2.0)
-        self._end_session()
+        _close_all([self])
 
     def _end_session(self) -> None:
         """Kill the bot's process group (its session: the bot and what it started) and reap the bot."""
@@ -479,8 +475,29 @@ def play_bot_match(
             events,
         )
     finally:
-        for b in external.values():
-            b.close()
+        _close_all(list(external.values()))
+
+
+def _close_all(bots: list[ExternalBot]) -> None:
+    """Close every bot together (:meth:`ExternalBot.close`'s moment to exit shared, not one after
+    another); a second Ctrl+C or signal while they are given that moment kills what is left of
+    every bot's session at once, so that no bot outlives the match however it was stopped."""
+    try:
+        for b in bots:
+            b._out.put(None)  # the writers close the bots' inputs once their queues are written
+        end = time.monotonic() + 1.0
+        for b in bots:
+            b._writer.join(timeout=max(0.0, end - time.monotonic()))
+        end = time.monotonic() + 2.0
+        for b in bots:
+            if not b._writer.is_alive():  # it read everything: a moment to exit by itself
+                b._ended(max(0.0, end - time.monotonic()))
+            b._end_session()
+    except BaseException:
+        for b in bots:
+            with contextlib.suppress(BaseException):  # yet another signal: the next bot all the same
+                b._end_session()
+        raise
 
 
 def _why_not_started(program: str, err: OSError) -> str:

@@ -240,3 +240,51 @@ def test_sighup_ignored_under_nohup_leaves_the_command_running(tmp_path: Path) -
         assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGHUP, before)
+
+
+def test_a_second_signal_while_the_bots_are_closed_still_ends_every_bot(tmp_path: Path) -> None:
+    """A second stop (SIGTERM twice from a scheduler, Ctrl+C pressed again, SIGTERM then the
+    terminal's SIGHUP) during the seconds a stopped ``hkmj bot-match`` gives its bots to exit
+    interrupted that wait: every bot that no longer read its input ran on for ever. Now the second
+    signal kills what is left of every bot's session at once."""
+    bot = tmp_path / "hung.py"
+    bot.write_text(
+        "import json, os, sys, time\n"
+        "open(sys.argv[1], 'w').write(str(os.getpid()))\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'request':\n"
+        "        time.sleep(600)\n",
+        encoding="utf-8",
+    )
+    pid_files = [tmp_path / "bot1.pid", tmp_path / "bot2.pid"]
+    bots = [x for f in pid_files for x in ("--bot", f"{sys.executable} {bot} {f}")]
+    proc = _start(["bot-match", *bots, "--hands", "200", "--seed", "1", "--time-limit", "0.2", "--startup-limit", "1"], tmp_path)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None and len(pids) < 2:
+            time.sleep(0.1)
+            with contextlib.suppress(OSError, ValueError):
+                pids = [int(f.read_text(encoding="utf-8")) for f in pid_files]
+        assert len(pids) == 2, "the bots did not start"
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)  # the match gives its bots two seconds to exit: the second signal lands there
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGHUP)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=20)
+        deadline = time.monotonic() + 5.0
+        while any(process_running(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [p for p in pids if process_running(p)]
+        err = (tmp_path / "stderr.txt").read_text(encoding="utf-8", errors="replace")
+        assert left == [], f"bots still running after two signals: {left}"
+        assert proc.poll() in (129, 143), (proc.poll(), err)
+        assert "Traceback" not in err, err
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        for p in pids:
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
