@@ -334,6 +334,14 @@ def test_single_seat_arguments_of_the_wrong_kind_are_named() -> None:
         SingleSeatEnv().step(0)
 
 
+def test_a_negative_illegal_penalty_is_refused_rather_than_rewarding_illegal_actions() -> None:
+    """``illegal_penalty`` is taken from the reward; ``-1``, written as the reward for an illegal
+    move as some environments give it, paid the learner +1 per illegal action without a word."""
+    with pytest.raises(ValueError, match=r"illegal_penalty=-1: expected a number of points 0 or more.*illegal_penalty=1 to charge 1"):
+        SingleSeatEnv(illegal_penalty=-1)
+    assert SingleSeatEnv(illegal_penalty=0).illegal_penalty == 0.0
+
+
 def test_single_seat_penalty_may_be_any_real_number_type() -> None:
     """A numpy scalar or an int is a number of points like a float."""
     assert SingleSeatEnv(illegal_penalty=np.float32(0.5)).illegal_penalty == 0.5  # type: ignore[arg-type]

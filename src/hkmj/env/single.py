@@ -76,6 +76,11 @@ class SingleSeatEnv(gym.Env[dict[str, Any], np.int64]):
         penalty = float(illegal_penalty) if real else math.nan
         if not math.isfinite(penalty):
             raise ValueError(f"illegal_penalty={illegal_penalty!r}: expected a finite number of points")
+        if penalty < 0:  # a reward of -1 for an illegal move, as some environments write it, would pay +1 here
+            raise ValueError(
+                f"illegal_penalty={illegal_penalty!r}: expected a number of points 0 or more, taken from the reward "
+                f"for each illegal action (illegal_penalty={-penalty:g} to charge {-penalty:g}); a negative one would reward them"
+            )
         self.illegal_penalty = float(penalty)
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
