@@ -682,9 +682,19 @@ class StreamedRecord:
         self.lost = self.writer is not None and self.writer.removed()
 
     def close(self) -> None:
-        if self.writer is not None:
+        """Close the file; one still empty (the run refused, a Ray head not found, or stopped
+        before its first match ended) is deleted, so that the same command can be run again."""
+        if self.writer is None:
+            return
+        empty = self.writer.lines == 0 and not self.writer.removed()
+        with contextlib.suppress(OSError):
+            self.writer.close()
+        if empty:
+            import stat
+
             with contextlib.suppress(OSError):
-                self.writer.close()
+                if stat.S_ISREG(os.stat(self.path).st_mode):  # not /dev/null, nor a named pipe
+                    os.unlink(self.path)
 
     def drop(self) -> None:
         """Close and delete an unfinished record (its last line may be cut)."""

@@ -488,3 +488,32 @@ def test_replay_says_its_errors_in_french_with_lang_fr(
     assert capsys.readouterr().err == (
         f"hkmj replay\u00a0: --record écrit la partie de l'export du journal d'une table du serveur\u00a0; {record} est déjà un enregistrement\n"
     )
+
+
+@pytest.mark.parametrize("stop", [ValueError("cannot connect to Ray at head:6379: nothing answers"), KeyboardInterrupt()])
+def test_a_run_that_wrote_no_event_leaves_no_empty_record_to_refuse_the_next_one(
+    stop: BaseException, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj simulate --record FILE`` refused by its backend (no Ray head at ``--address``) or
+    stopped before its first match ended left FILE empty behind it: ``hkmj replay`` said it held no
+    match, and the same command run again was refused, "this file already exists". Now a record
+    with no event is deleted; one holding whole matches is kept (``hkmj replay`` reads it)."""
+    import hkmj.simulate
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise stop
+
+    out = tmp_path / "games.jsonl"
+    monkeypatch.setattr(hkmj.simulate, "run", stopped)
+    assert main(["simulate", "--hands", "4", "--record", str(out), "--quiet"]) in (2, 130)
+    assert not out.exists()
+    monkeypatch.undo()
+    real = hkmj.simulate.run
+
+    def first_match_then_stopped(*args: object, **kwargs: object) -> None:
+        real(CHUNK, 1, ("greedy",) * 4, on_chunk=kwargs["on_chunk"], record=True)  # type: ignore[arg-type]
+        raise stop
+
+    monkeypatch.setattr(hkmj.simulate, "run", first_match_then_stopped)
+    assert main(["simulate", "--hands", "4", "--record", str(out), "--quiet"]) in (2, 130)
+    assert out.stat().st_size > 0  # the whole match played before the stop is kept
