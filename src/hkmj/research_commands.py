@@ -109,6 +109,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(refused, file=sys.stderr)
         return 2
     log_file = None
+    created = False  # --log FILE made here: removed again if the match is refused, so that it can be run again
     if args.log:
         if missing := no_folder("bot-match", "--log", args.log, args.lang, what="log"):
             print(missing, file=sys.stderr)
@@ -124,6 +125,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
                 # "x": a file that appeared since the check is not replaced; a FIFO or a device is written to
                 append = stream or os.path.lexists(args.log)
                 log_file = open(args.log, "a" if append else "x", encoding="utf-8")  # noqa: SIM115 (closed below)
+                created = not append
         except OSError as e:
             print(said("bot-match", f"cannot write {args.log}: {e.strerror}", args.lang), file=sys.stderr)
             return 2
@@ -161,9 +163,13 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
                     log_file.close()
                 except OSError as e:  # the last lines, flushed on closing, met a full disk
                     raise Unwritable(OSReason.of(e)) from None
-    except ValueError as e:
+    except ValueError as e:  # refused before any hand (a bot that cannot start): no empty log left to refuse the next run
         if bar is not None:
             bar.end()  # the bar it cut ends first
+        if created:
+            with contextlib.suppress(OSError):
+                if os.path.getsize(args.log) == 0:
+                    os.unlink(args.log)
         print(said("bot-match", str(e), args.lang), file=sys.stderr)
         return 2
     except Unwritable as e:

@@ -1066,3 +1066,18 @@ def test_a_flood_of_ignored_lines_gives_a_few_log_lines_and_a_count(tmp_path: Pa
     assert len(stale) <= 3 * asked, (len(stale), stale[:3])
     assert counted and len(counted) <= asked, lines[-3:]
     assert len(lines) <= 5 * asked
+
+
+def test_a_match_refused_before_its_first_hand_leaves_no_empty_log_to_refuse_the_next_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--log FILE`` with a ``--bot`` that cannot start: the match was refused, but FILE was left
+    empty behind it, so the same command with the bot's path put right was refused in turn ("this
+    file already exists"). Now the log made for a refused match is removed; a match that ran
+    keeps its log, empty or not."""
+    log = tmp_path / "faults.log"
+    assert main(["bot-match", "--bot", str(tmp_path / "no-such-bot"), "--hands", "1", "--log", str(log), "--quiet"]) == 2
+    assert "cannot start it" in capsys.readouterr().err
+    assert not log.exists()
+    assert main(["bot-match", "--bot", "random", "--hands", "1", "--log", str(log), "--quiet"]) == 0
+    assert log.exists()
