@@ -186,6 +186,8 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
     no ``id``, such as its ``hello``), raises :class:`NotAnAnswer`; one naming a ``protocol``
     other than :data:`PROTOCOL` says so.
     """
+    if line.startswith("\ufeff"):  # what some Windows runtimes write first: json's words name a decoding for the host to use
+        raise BadReply(f"the line starts with a byte order mark (BOM, U+FEFF): {line.strip()[:80]!r}; write UTF-8 without one")
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:

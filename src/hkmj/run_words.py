@@ -155,6 +155,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"et {g['n'].replace(',', ' ')} lignes de plus comme celles-ci ignorées en attendant la requête {g['rid']}"),
     (r"a line longer than (?P<n>\d+) bytes", "une ligne de plus de {n} octets"),
     (r"not UTF-8 \(byte (?P<n>\d+) of the line\)", "pas de l'UTF-8 (octet {n} de la ligne)"),
+    (r"the line starts with a byte order mark \(BOM, U\+FEFF\): (?P<line>.*); write UTF-8 without one",
+     "la ligne commence par une indication d'ordre des octets (BOM, U+FEFF)\u00a0: {line}\u00a0; écrivez de l'UTF-8 sans BOM"),
     (r"not JSON \((?P<inner>.+)\): (?P<line>.*) \(every line on a bot's stdout is read as an answer \(\{\"id\": N, \"action\": \.\.\.\}\): print anything else to stderr\)",
      'pas du JSON ({inner})\u00a0: {line} (chaque ligne de la sortie standard d\'un robot est lue comme une réponse ({{"id": N, "action": ...}})\u00a0: '
      "écrivez tout le reste sur stderr)"),

@@ -1081,3 +1081,19 @@ def test_a_match_refused_before_its_first_hand_leaves_no_empty_log_to_refuse_the
     assert not log.exists()
     assert main(["bot-match", "--bot", "random", "--hands", "1", "--log", str(log), "--quiet"]) == 0
     assert log.exists()
+
+
+def test_an_answer_starting_with_a_byte_order_mark_is_named_as_such() -> None:
+    """A bot whose runtime writes a UTF-8 byte order mark first (some Windows ones do) was told
+    its answer was "not JSON (unexpected UTF-8 BOM (decode using utf-8-sig) ...)" followed by the
+    advice to print anything else to stderr, which it had not printed; the log line now names the
+    mark and what to do, in English and French."""
+    from hkmj.run_words import said
+
+    with pytest.raises(BadReply) as caught:
+        parse_reply('\ufeff{"id": 1, "action": "pass"}\n', 1, [PASS])
+    why = str(caught.value)
+    assert why.startswith("the line starts with a byte order mark (BOM, U+FEFF)") and why.endswith("write UTF-8 without one"), why
+    assert "stderr" not in why and "utf-8-sig" not in why
+    line = f"player 1 (node bot.js): bad answer to request 1: {why}; playing pass"
+    assert "écrivez de l'UTF-8 sans BOM\u00a0; il joue pass" in said("bot-match", line, "fr")
