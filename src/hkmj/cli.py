@@ -422,7 +422,8 @@ classical: score), points per hand by seat and by player, throughput); the progr
 stderr: a bar on a terminal, else a line after the first match and at each tenth of the run.
 
 Exit status: 0 played; 2 a wrong command line, or a --record file that exists already or
-cannot be written; 130 stopped by Ctrl+C (it prints "interrupted (Ctrl+C)").
+cannot be written; 130 stopped by Ctrl+C (it prints "interrupted (Ctrl+C)"), 143 by
+SIGTERM ("stopped (SIGTERM)"), 129 by SIGHUP ("stopped (SIGHUP)"; ignored under nohup).
 """
 
 

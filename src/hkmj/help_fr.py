@@ -153,7 +153,8 @@ progression sur la sortie d'erreur\u00a0: une barre dans un terminal, sinon une 
 première partie et à chaque dixième du total.
 
 Code de sortie\u00a0: 0 joué\u00a0; 2 une ligne de commande fausse, ou un fichier --record qui existe
-déjà ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C (il affiche «\u00a0interrompu (Ctrl+C)\u00a0»).
+déjà ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C (il affiche «\u00a0interrompu (Ctrl+C)\u00a0»), 143
+par SIGTERM («\u00a0arrêté (SIGTERM)\u00a0»), 129 par SIGHUP («\u00a0arrêté (SIGHUP)\u00a0»\u00a0; ignoré sous nohup).
 """
 
 _REPLAY_EPILOG = """\
@@ -230,7 +231,8 @@ illégales (illég.), s'il est mort (morts\u00a0: 1\u00a0; sa place est alors jo
 Code de sortie\u00a0: 0 joué\u00a0; 2 une ligne de commande fausse ou un robot qui ne peut pas être
 lancé (programme introuvable), ou un fichier --log qui existe déjà (un journal des fautes
 n'est jamais remplacé\u00a0: donnez un autre nom ou supprimez-le d'abord\u00a0; /dev/stdout, /dev/null
-et les tubes sont écrits) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
+et les tubes sont écrits) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C, 143 par SIGTERM, 129
+par SIGHUP (ignoré sous nohup)\u00a0: chaque processus des robots est arrêté.
 """
 
 _ARENA_EPILOG = """\
@@ -263,7 +265,8 @@ Code de sortie\u00a0: 0 classé\u00a0; 2 une ligne de commande fausse, un robot 
 échoue, l'extra manquant ou un fichier --plot qui existe déjà (arena.png par défaut aussi\u00a0:
 une courbe n'est jamais remplacée\u00a0; donnez un autre nom, --plot '' pour aucune, ou supprimez-le
 d'abord) ou ne peut pas être écrit, ou un fichier --record qui existe déjà (jamais remplacé non
-plus) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
+plus) ou ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C, 143 par SIGTERM, 129 par SIGHUP (ignoré
+sous nohup).
 """
 
 _REVIEW_DESCRIPTION = """\

@@ -38,7 +38,8 @@ request and the one it died on count with their wait).
 Exit status: 0 played; 2 a wrong command line or a bot that cannot be started (no such
 program), or a --log file that already exists (a fault log is never replaced: give another
 name or delete it first; /dev/stdout, /dev/null and pipes are written to) or cannot be
-written; 130 stopped by Ctrl+C.
+written; 130 stopped by Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (ignored under nohup): every
+bot's process ended.
 """
 
 _ARENA_EPILOG = """\
@@ -68,7 +69,7 @@ Exit status: 0 rated; 2 a wrong command line, an unknown bot, a bot that fails, 
 missing or a --plot file that already exists (the default arena.png too: a plot is never
 replaced; give another name, --plot '' for none, or delete it first) or cannot be written,
 or a --record file that already exists (never replaced either) or cannot be written; 130
-stopped by Ctrl+C.
+stopped by Ctrl+C, 143 by SIGTERM, 129 by SIGHUP (ignored under nohup).
 """
 
 

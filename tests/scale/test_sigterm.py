@@ -288,3 +288,15 @@ def test_a_second_signal_while_the_bots_are_closed_still_ends_every_bot(tmp_path
         for p in pids:
             with contextlib.suppress(OSError):
                 os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "bot-match"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_help_names_every_exit_status_a_stop_gives(command: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` listed 130 (Ctrl+C) as the only stop, while SIGTERM gives 143 and SIGHUP 129."""
+    from hkmj.cli import main
+
+    with contextlib.suppress(SystemExit):
+        main([command, "--help", "--lang", lang])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "130" in text and "143" in text and "SIGTERM" in text and "129" in text and "SIGHUP" in text, text[-600:]
