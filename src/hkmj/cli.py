@@ -1463,6 +1463,8 @@ def _run(command: Callable[[], int], name: str = "score", lang: str | None = Non
         signal.signal(s, _raise_terminated)
     try:
         return _run_caught(command, name, lang)
+    except (Terminated, KeyboardInterrupt):  # one more stop while the first was being said: no traceback
+        return _stop_words()[2] if _SIGTERM_SEEN else _CTRL_C_SAID[2]
     finally:
         for s, before in previous.items():
             signal.signal(s, before)

@@ -300,3 +300,28 @@ def test_help_names_every_exit_status_a_stop_gives(command: str, lang: str, caps
         main([command, "--help", "--lang", lang])
     text = " ".join(capsys.readouterr().out.split())
     assert "130" in text and "143" in text and "SIGTERM" in text and "129" in text and "SIGHUP" in text, text[-600:]
+
+
+def test_a_second_sigterm_while_the_first_is_said_ends_the_command_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second SIGTERM landing while ``stopped (SIGTERM)`` was being written (the bots already
+    ended) came out of the command as a ``Terminated`` traceback; the command now ends with 143."""
+    import hkmj.cli as cli
+
+    said = cli._say_stopped
+
+    def say_while_stopped_again(*args: object) -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(1.0)
+        return said(*args)  # type: ignore[arg-type]
+
+    def command() -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5.0)
+        return 0
+
+    monkeypatch.setattr(cli, "_say_stopped", say_while_stopped_again)
+    before = signal.getsignal(signal.SIGTERM)
+    assert cli._run(command, "bot-match", "en") == 143
+    assert signal.getsignal(signal.SIGTERM) == before
