@@ -61,14 +61,41 @@ def _worker_start() -> None:
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel the jobs not started and kill the workers: a worker left idle would wait for work
-    for ever once the command is gone (SIGTERM reaches only the command, not its workers)."""
+    """Kill the workers and cancel the jobs not started: a worker left idle would wait for work
+    for ever once the command is gone (SIGTERM reaches only the command, not its workers).
+
+    The pool's own thread, which sees its workers die, is let finish first: cancelling the jobs
+    while it marked them failed printed its ``InvalidStateError`` traceback, and Python's exit then
+    woke that thread through a pipe already closed (``OSError: [Errno 9] Bad file descriptor``),
+    when a signal reached the workers too (a job scheduler's or a closed terminal's, sent to the
+    whole process group)."""
+    import concurrent.futures.process as cfp
+
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        _quiet_thread(manager)  # its jobs were cancelled as the stop left pool.map: failing them raises
     workers = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
     for w in workers:
         w.kill()
     for w in workers:
         w.join(timeout=5.0)
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(timeout=5.0)
+        if not manager.is_alive():
+            getattr(cfp, "_threads_wakeups", {}).pop(manager, None)  # nothing left for Python's exit to wake
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _quiet_thread(thread: threading.Thread) -> None:
+    """Let ``thread`` end on an error without printing it (:data:`threading.excepthook`): a stopped
+    pool's own thread, whose errors are CPython's races with the stop, not the command's."""
+    before = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is not thread:
+            before(args)
+
+    threading.excepthook = hook
 
 
 _HOST_PORT = re.compile(r"(?:ray://)?(\[[^\]]+\]|[^:/\[\]]+):(\d+)")
