@@ -149,3 +149,71 @@ def test_a_table_created_with_the_keyboard_puts_the_focus_on_the_players_hand(se
     page.keyboard.press("Tab")
     assert page.evaluate("!!document.activeElement.closest('#board')"), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
     assert not errors, errors
+
+
+def _play_until(page: Any, done: Any, seconds: float) -> bool:
+    """Play the page's seat (pass every claim, discard the first tile) until ``done()`` or ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():
+            return True
+        legal: list[str] = page.evaluate("(G.state && G.state.mine && G.state.mine.legal) || []")
+        if "pass" in legal:
+            page.locator('[data-action="pass"]').click()
+        elif legal and page.locator("#hand button.t:not([disabled])").count():
+            page.locator("#hand button.t:not([disabled])").first.click()
+        page.wait_for_timeout(100)
+    return bool(done())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_screen_reader_hears_who_sits_down_goes_offline_is_away_and_comes_back(make_server: Any, lang: str, browser: Any) -> None:
+    """The live region said the moves only: a player who does not see the screen never heard that the friend they had
+    invited sat down (the seat list changed), that a player lost their connection ("offline" badge), that a bot now
+    played for them after their missed turns ("away (bot playing)") or that they were back. Each is now said, by name
+    and wind: "Bob sat at seat 2", "Bob (South) is offline", "Bob (South) is away: a bot plays for them", "Bob (South)
+    is connected again", "Bob (South) is back and plays again" (French: "Bob prend la place 2", "Bob (Sud) est hors
+    ligne"...); a seat taken and then connected is not said to be "connected again"."""
+    server = make_server(None, "--absent-after", "1")
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=slot1]", "open")
+    page.select_option("select[name=length]", "4")  # a hand may end while Bob is away: the match goes on
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.2")
+    page.click("#create")
+    page.wait_for_selector("input.share")
+    page.evaluate(HEARD)
+    link = page.evaluate("location.href")
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    bob = other.new_page()
+    bob.on("pageerror", lambda e: errors.append(str(e)))
+    bob.goto(link)
+    bob.fill("#name", "Bob")
+    bob.click("button.sit")
+    bob.wait_for_selector("#board")
+    words = {"en": ("Bob sat at seat 2", "is offline", "is away: a bot plays for them", "is connected again", "is back and plays again"),
+             "fr": ("Bob prend la place 2", "est hors ligne", "est absent\u00a0: un robot joue à sa place", "est de nouveau en ligne", "est de retour et rejoue")}[lang]
+    joined, offline, away, online, back = words
+
+    def heard() -> list[str]:
+        return list(page.evaluate("window.__heard"))
+
+    page.wait_for_function("(w) => window.__heard.includes(w)", arg=joined)
+    bob.close()  # the tab closed: Bob's connection goes, his turns are played for him after 1 s, then a bot holds his seat
+    assert _play_until(page, lambda: any(away in x for x in heard()), 90), heard()
+    said = heard()
+    bob_is = f"Bob ({WINDS_OF[lang][page.evaluate('G.state.players[1].seat')]}) "
+    assert f"{bob_is}{offline}" in said and f"{bob_is}{away}" in said, said
+    assert not any(online in x for x in said), said  # sat down, then connected: nothing to say of it
+    bob = other.new_page()
+    bob.goto(link)  # his tab opened again: his seat token resumes it, and the bot gives it back
+    assert _play_until(page, lambda: any(back in x for x in heard()), 60), heard()
+    said = heard()
+    assert f"{bob_is}{online}" in said and f"{bob_is}{back}" in said, said
+    assert not errors, errors
+
+
+WINDS_OF = {"en": ["East", "South", "West", "North"], "fr": ["Est", "Sud", "Ouest", "Nord"]}

@@ -10,6 +10,9 @@ const T = {
     timer: "Decision timer (s, empty: none)", noTimer: "none", claim: "Claim window (s)", create: "Create table", tables: "Tables in play", none: "No table yet.", overNoSeat: "This match is over: no seat can be taken. Here is its result.", moreTables: "{n} of the {total} tables in play are shown: those with a free seat first, the newest first.",
     join: "Join", yourSeat: "Back to your seat", yourOthers: "Your seats at tables not in this list (found by their link only, or finished)", watch: "Watch", sit: "Sit at seat {n}", seat: "Seat", joinHow: "Your name is shown to the other players. You sit only when you press a seat's button (Enter in the name box presses the first one shown).", linkTaken: "Seat {n}, which your link offered, has been taken meanwhile: choose another free seat.", shareLink: "Join link", copy: "Copy", copied: "Link copied", copyByHand: "The link could not be copied: it is selected, copy it yourself",
     waiting: "Waiting for players…", startBots: "Start now (bots fill the open seats)", hand: "Hand", wall: "Wall", dead: "dead wall", totalH: "Total", discards: "discards", exposesBonus: "exposes the bonus tile",
+    saidJoin: "{who} sat at seat {n}", saidAway: "{who} is away: a bot plays for them", saidAwayHeld: "{who} is away until the next hand: a bot plays for them",
+    saidBack: "{who} is back and plays again", saidOffline: "{who} is offline", saidOnline: "{who} is connected again",
+    saidYouAway: "You are away: a bot plays for you until you press I'm back", saidYouBack: "Your seat is yours again: you play",
     prevailing: "Prevailing", dealer: "dealer", away: "away (bot playing)", awayHeld: "away until the next hand (bot playing)", freeSeat: "free seat", offline: "offline", playedIn: "offline: the table plays this turn for them in {s} unless they are back by then", total: "total",
     yourTurn: "Your turn: click a tile or use ← → and Enter", yourTurnTouch: "Your turn: tap a tile to discard it", claimQ: "Claim the discard?", drew: "you drew {tile}", pond: "Pond", inHandOne: "{n} tile in hand", inHandOther: "{n} tiles in hand", claimSent: "You asked for {what}: waiting for the claim window to close",
     claimLost: "Your {mine} was not played: {who} claimed {tile} for a {theirs}, which comes first ({order})",
@@ -127,6 +130,9 @@ const T = {
     timer: "Temps de décision (s, vide\u00a0: aucun)", noTimer: "aucun", claim: "Fenêtre de réclamation (s)", create: "Créer la table", tables: "Tables en cours", none: "Aucune table pour l'instant.", overNoSeat: "Cette partie est terminée\u00a0: aucune place ne peut être prise. Voici son résultat.", moreTables: "{n} des {total}\u00a0tables en cours sont montrées\u00a0: celles qui ont une place libre d'abord, les plus récentes d'abord.",
     join: "Rejoindre", yourSeat: "Reprendre votre place", yourOthers: "Vos places à des tables absentes de cette liste (trouvées par leur lien seulement, ou terminées)", watch: "Regarder", sit: "S'asseoir à la place {n}", seat: "Place", joinHow: "Votre nom est montré aux autres joueurs. Vous ne vous asseyez qu'en appuyant sur le bouton d'une place (Entrée dans la case du nom appuie sur le premier montré).", linkTaken: "La place {n}, que votre lien proposait, a été prise entre-temps\u00a0: choisissez une autre place libre.", shareLink: "Lien d'invitation", copy: "Copier", copied: "Lien copié", copyByHand: "Le lien n'a pas pu être copié\u00a0: il est sélectionné, copiez-le vous-même",
     waiting: "En attente des joueurs…", startBots: "Commencer (des robots prennent les places libres)", hand: "Donne", wall: "Mur", dead: "mur mort", totalH: "Total", discards: "défausse", exposesBonus: "expose la tuile bonus",
+    saidJoin: "{who} prend la place {n}", saidAway: "{who} est absent\u00a0: un robot joue à sa place", saidAwayHeld: "{who} est absent jusqu'à la donne suivante\u00a0: un robot joue à sa place",
+    saidBack: "{who} est de retour et rejoue", saidOffline: "{who} est hors ligne", saidOnline: "{who} est de nouveau en ligne",
+    saidYouAway: "Vous êtes absent\u00a0: un robot joue pour vous jusqu'à ce que vous appuyiez sur Je reviens", saidYouBack: "Votre place vous revient\u00a0: vous jouez",
     prevailing: "Vent dominant", dealer: "donneur", away: "absent (un robot joue)", awayHeld: "absent jusqu'à la donne suivante (un robot joue)", freeSeat: "place libre", offline: "hors ligne", playedIn: "hors ligne\u00a0: la table joue ce tour à sa place dans {s}, sauf retour d'ici là", total: "total",
     yourTurn: "À vous\u00a0: cliquez une tuile, ou ← → puis Entrée", yourTurnTouch: "À vous\u00a0: touchez une tuile pour la défausser", claimQ: "Réclamer la défausse\u00a0?", drew: "vous avez pioché {tile}", pond: "Défausses", inHandOne: "{n}\u00a0tuile en main", inHandOther: "{n}\u00a0tuiles en main", claimSent: "Vous avez demandé {what}\u00a0: en attente de la fin des réclamations",
     claimLost: "Votre {mine} n'est pas joué\u00a0: {who} a réclamé {tile} pour un {theirs}, qui passe avant ({order})",
@@ -500,7 +506,9 @@ function claimButton(a, tile) {
  * name written right to left never reorders the text beside it. */
 /** A person's name as the page shows it: the server's "Player 2" of a seat taken without a name in the page's language. */
 const personName = (name, slot) => (name === `Player ${slot + 1}` ? `${t("player")} ${slot + 1}` : name);
-const playerName = (st, slot) => { const p = st.players[slot]; return bdi(p.name ? personName(p.name, slot) : p.bot ? botLabel(p.bot, slot) : `${t("player")} ${slot + 1}`); };
+const playerName = (st, slot) => bdi(nameText(st, slot));
+/** A player's name as plain text (not escaped): the one they gave, a bot's label, or "Player N". */
+const nameText = (st, slot) => { const p = st.players[slot]; return p.name ? personName(p.name, slot) : p.bot ? botLabel(p.bot, slot) : `${t("player")} ${slot + 1}`; };
 /** A name chosen by someone, escaped, in its own direction isolate (`<bdi>`). */
 const bdi = (name) => `<bdi>${esc(name)}</bdi>`;
 /** Whether this player may start the match: the host (the first player seated), or anyone while the host is away. */
@@ -666,10 +674,10 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
+const G = { newcomers: new Set(), opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
-  G.tid = tid; G.state = null; G.dead = null; G.open = []; clearTimeout(G.again);
+  G.tid = tid; G.state = null; G.newcomers = new Set(); G.dead = null; G.open = []; clearTimeout(G.again);
   if (!G.info) fetch("/api/info").then((r) => r.json()).then((info) => {  // the house options' defaults, for the help link
     G.info = info;
     if (G.state && $("#help-link")) $("#help-link").href = helpHref(G.state);
@@ -792,6 +800,7 @@ function onMessage(m) {
     const again = G.welcomed || (G.state && G.state.table === m.table && (G.state.status === "abandoned") !== (m.status === "abandoned"));
     G.welcomed = false;
     const fresh = !G.state || !G.state.mine || !m.mine || JSON.stringify(G.state.mine.legal) !== JSON.stringify(m.mine.legal);
+    const before = G.state && G.state.table === m.table ? G.state.players : null;  // who was connected: a change of it said
     G.state = m;
     noteCommitment(m);
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
@@ -815,7 +824,7 @@ function onMessage(m) {
     }
     if (m.reveal) handOverToast();
     render();
-    if (!again) sayMoves(m, fresh);
+    if (!again) sayMoves(m, fresh, before);
   } else if (m.type === "hint") {
     // said too: the line that shows it is no live region, and the focus stays on Hint (a screen reader said nothing)
     G.hint = m; render(); if (G.state) say([new DOMParser().parseFromString(`${t("hintSays")}${colon()}${hintText(m, G.state)}`, "text/html").body.textContent]);
@@ -834,9 +843,9 @@ function onMessage(m) {
  * when a decision of the player's own begins (`fresh`: their choices changed), what is asked, with the tile drawn or
  * the choices of a claim. The table is redrawn at every frame, and nothing of it was said: a player who does not
  * see the screen heard neither the others' discards nor that it was their turn. */
-function sayMoves(m, fresh) {
-  const heard = (m.events || []).filter((e) => e.seat !== m.you && ["discard", "claim", "kong", "bonus", "false_mahjong"].includes(e.type))
-    .map(eventText).filter(Boolean);
+function sayMoves(m, fresh, before) {
+  const heard = [...sayPeople(m, before), ...(m.events || []).filter((e) => e.seat !== m.you && ["discard", "claim", "kong", "bonus", "false_mahjong"].includes(e.type))
+    .map(eventText).filter(Boolean)];
   const legal = (m.mine && m.mine.legal) || [];
   if (fresh && legal.length && m.hand) {
     const h = m.hand, tile = h.offered || (h.last_discard && h.last_discard.tile);
@@ -844,6 +853,26 @@ function sayMoves(m, fresh) {
     else heard.push(`${claimQuestion(m)} ${legal.map((a) => claimLabel(a, tile)).join(", ")}`);
   }
   say(heard);
+}
+/** What a screen reader says of the people at the table in a state frame `m`: who sat down, who is away (a bot plays for
+ * them) or back, who lost or got back their connection (`before`: the players of the frame before). These were shown
+ * (the seat list, the badges "away", "offline") but never said: only moves were. The player's own seat going away or
+ * coming back is said to them in the second person. */
+function sayPeople(m, before) {
+  const out = [], mine = (slot) => G.slot != null && slot === G.slot;
+  const who = (slot) => `${nameText(m, slot)}${m.hand && m.players[slot].seat != null ? ` (${WINDS[lang][m.players[slot].seat]})` : ""}`;
+  for (const e of m.events || []) {
+    if (e.type === "join" && !mine(e.slot)) { out.push(t("saidJoin", { who: nameText(m, e.slot), n: e.slot + 1 })); G.newcomers.add(e.slot); }
+    else if (e.type === "away") out.push(mine(e.slot) ? t(e.held ? "held" : "saidYouAway") : t(e.held ? "saidAwayHeld" : "saidAway", { who: who(e.slot) }));
+    else if (e.type === "back") out.push(mine(e.slot) ? t("saidYouBack") : t("saidBack", { who: who(e.slot) }));
+  }
+  for (const p of before ? m.players : []) {
+    const was = before[p.slot];
+    if (!was || p.bot || !p.joined || !was.joined || mine(p.slot) || was.connected === p.connected) continue;
+    if (G.newcomers.has(p.slot)) { if (p.connected) G.newcomers.delete(p.slot); continue; }  // seated, then connected: no news
+    out.push(t(p.connected ? "saidOnline" : "saidOffline", { who: who(p.slot) }));
+  }
+  return out;
 }
 /** Give a screen reader the lines `texts` to say (#said, a polite live region; its last eight lines kept). */
 function say(texts) {
