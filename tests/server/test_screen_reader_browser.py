@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page
+from hkmj.server.testing import CHROMIUM, Server, lobby_in, lobby_page, rigged_final_frame
 
 SHARED_CHROMIUM = True
 """The tests share one Chromium (tests/server/conftest.py, ``browser``)."""
@@ -217,3 +217,34 @@ def test_a_screen_reader_hears_who_sits_down_goes_offline_is_away_and_comes_back
 
 
 WINDS_OF = {"en": ["East", "South", "West", "North"], "fr": ["Est", "Sud", "Ouest", "Nord"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_7_a_screen_reader_tells_the_melds_from_the_concealed_tiles_at_the_end_of_a_hand(server: Server, lang: str, browser: Any) -> None:
+    """HK-7 (the hands shown when a hand ends): the end-of-hand dialog read each hand's concealed tiles, its melds and its
+    bonus tiles as one run of tile names ("1 Circles, 2 Circles, …, 9 Bamboo, 9 Bamboo, 9 Bamboo, Plum"), where the play
+    view names each meld as a group: a player who does not see the screen could not tell what a seat had claimed
+    from what it had hidden. The concealed tiles are now a group ("Concealed", "Cachées"), each meld a group named as
+    in the play view ("Pung 9 Bamboo", "Pung 9 Bambous"), the bonus tiles a group ("Bonus tiles", "Tuiles bonus")."""
+    from hkmj.engine.testing import QUIET
+    from hkmj.engine.wall import stacked_wall
+
+    wall = stacked_wall([QUIET[0], "123p456p789p55s35m", QUIET[2], "123s456s789s99p56m"])
+    frame = rigged_final_frame(wall, (1, 1, 1), "hk", "discard 4m")  # South wins on Ann's 4 Characters
+    assert frame["reveal"]["result"] == "win", frame["reveal"]
+    frame["hand"]["melds"][2] = [{"kind": "pung", "tiles": ["9s:1", "9s:2", "9s:3"]}]  # West shows a meld and a flower
+    frame["hand"]["bonus"][2] = ["1f:0"]
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    page.evaluate("(st) => { G.state = st; G.log = []; render(); }", frame)
+    page.wait_for_selector("#hands")
+    rows = page.locator("#hands tr")
+    west = rows.nth(2).aria_snapshot().replace("\u00a0", " ")
+    concealed, pung, bonus = {"en": ("Concealed", "Pung 9 Bamboo", "Bonus tiles"), "fr": ("Cachées", "Pung 9 Bambous", "Tuiles bonus")}[lang]
+    assert f'group "{concealed}"' in west and f'group "{pung}"' in west and f'group "{bonus}"' in west, west
+    hidden = west.split(f'group "{concealed}"')[1].split(f'group "{pung}"')[0]
+    assert "9 Ba" not in hidden and hidden.count("img") == 13, west  # the pung's tiles are not read as concealed ones
+    south = rows.nth(1).aria_snapshot()
+    assert south.split(f'group "{concealed}"')[1].count("img") == 14, south  # the winner's 14 tiles, the one won included
+    assert not errors, errors

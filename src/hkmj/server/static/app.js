@@ -37,7 +37,7 @@ const T = {
     own: "{points}, {doubles}: scores {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "; doubled by {doubles}: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", robOffer: "Added to a pung", robQ: "{who} adds {tile} to a pung: rob it for Mahjong or pass (HK-4.10)", robQ_mcr: "{who} adds {tile} to a pung: rob it for Mahjong or pass (MCR-4.4)", robQ_classical: "{who} adds {tile} to a pung: rob it for Mahjong or pass (CL-3.4)", noDiscard: "No discard to claim", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", notCreated: "The server did not answer: the table was not created. Check that it is running, then try again.", lobbyUnreachable: "The server did not answer: the lobby will be shown again as soon as it does.", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
-    botDelay: "Bot thinking time (s)", revealTitle: "End of hand", concealed: "Concealed", refused: "Refused",
+    botDelay: "Bot thinking time (s)", revealTitle: "End of hand", concealed: "Concealed", bonusTiles: "Bonus tiles", refused: "Refused",
     whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", recent: "Recent moves",
@@ -157,7 +157,7 @@ const T = {
     own: "{points}, {doubles}\u00a0: marque {score}", ownLines: "{lines}\u00a0=\u00a0{points}", ownDoubled: "\u00a0; doublé par {doubles}\u00a0: {points}\u00a0×\u00a0{factor}\u00a0=\u00a0{score}",
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", robOffer: "Ajoutée à un pung", robQ: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (HK-4.10)", robQ_mcr: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (MCR-4.4)", robQ_classical: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (CL-3.4)", noDiscard: "Aucune défausse à réclamer", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", notCreated: "Le serveur n'a pas répondu\u00a0: la table n'a pas été créée. Vérifiez qu'il est en marche, puis réessayez.", lobbyUnreachable: "Le serveur n'a pas répondu\u00a0: le salon sera de nouveau affiché dès qu'il répondra.", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
-    botDelay: "Temps de réflexion des robots (s)", revealTitle: "Fin de la donne", concealed: "Cachées", refused: "Refusé",
+    botDelay: "Temps de réflexion des robots (s)", revealTitle: "Fin de la donne", concealed: "Cachées", bonusTiles: "Tuiles bonus", refused: "Refusé",
     whichChow: "Plusieurs chows sont possibles\u00a0: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u00a0: cliquez celui que vous voulez.",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u00a0? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", recent: "Derniers coups",
@@ -939,6 +939,8 @@ const meldLabel = (m) => {
   if (m.kind === "chow") return `${t("chow")} ${tilesText(kinds)}`;
   return `${t({ pung: "pung", kong: "kong", ckong: "ckong" }[m.kind] || "pung")} ${tileName(kinds[kinds.length - 1])}`;
 };
+/** A seat's bonus tiles (HK-3.2), a group named "Bonus tiles" (none: nothing). */
+const bonusGroup = (tiles) => (tiles.length ? `<span class="bonus" role="group" aria-label="${esc(t("bonusTiles"))}">${tiles.map((x) => img(x)).join("")}</span>` : "");
 function seatBox(st, seat, pos) {
   const h = st.hand, slot = h.seat_slots[seat], p = st.players[slot];
   const me = st.you === seat;
@@ -1298,8 +1300,10 @@ function revealCard(st) {
     const concealed = r.concealed[s].slice().reverse().map((x) => {  // mark one copy of the winning tile
       const w = win && s === win.seat && !marked && kind(x) === win.tile; if (w) marked = true; return img(x, w ? "win" : "");
     }).reverse().join("");
-    return `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small">${concealed}
-      ${h.melds[s].map((m) => `<span class="meld">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${h.bonus[s].map((x) => img(x)).join("")}</span></td></tr>`;
+    // the concealed tiles, each meld and the bonus tiles named as groups, as the play view's seats name them: a screen
+    // reader read a hand's concealed tiles, its melds and its flowers as one run of tile names
+    return `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td><span class="tiles small"><span class="concealed" role="group" aria-label="${esc(t("concealed"))}">${concealed}</span>
+      ${h.melds[s].map((m) => `<span class="meld" role="group" aria-label="${esc(meldLabel(m))}">${m.tiles.map((x) => img(x)).join("")}</span>`).join("")}${bonusGroup(h.bonus[s])}</span></td></tr>`;
   }).join("");
   const pays = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td class="why">${win ? (win.seat_points ? ownScore(win, s) : payReason(win, s, -r.payments[s])) : ""}</td>
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
