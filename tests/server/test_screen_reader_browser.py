@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -247,4 +248,36 @@ def test_hk_7_a_screen_reader_tells_the_melds_from_the_concealed_tiles_at_the_en
     assert "9 Ba" not in hidden and hidden.count("img") == 13, west  # the pung's tiles are not read as concealed ones
     south = rows.nth(1).aria_snapshot()
     assert south.split(f'group "{concealed}"')[1].count("img") == 14, south  # the winner's 14 tiles, the one won included
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_4_with_several_chows_the_c_key_puts_the_focus_on_the_first_and_its_message_goes_with_the_hand(server: Server, lang: str, browser: Any) -> None:
+    """HK-4 (claims): with two chows on offer, the key `c` said "Several chows are possible: click the one you want" to
+    a player using the keyboard, and left the focus on their hand, away from the chow buttons; and that message stayed
+    on show over the end-of-hand result when the hand ended meanwhile. The first chow's button now has the focus (Enter
+    claims it, Tab goes to the next), the message says so, and it goes when the hand ends, as a refused move's does."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    st = _table_state()
+    st["hand"].update(phase="claim", turn=3, last_discard={"seat": 3, "tile": "4m:1"}, discards=[[], [], [], ["4m:1"]])
+    st["mine"].update(legal=["pass", "chow 234m", "chow 345m"], drawn=None, concealed=st["mine"]["concealed"][:13])
+    page.evaluate("(st) => { G.state = st; G.log = []; render(); window.__sent = []; send = (m) => window.__sent.push(m); }", st)
+    page.wait_for_selector('button.claim[data-action="chow 345m"]')
+    page.keyboard.press("c")
+    assert page.evaluate("document.activeElement.dataset.action") == "chow 234m", page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    said = page.inner_text("#toast")
+    assert {"en": "Tab goes to the next", "fr": "Tab passe au suivant"}[lang] in said, said
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "chow 345m"
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.__sent.map((m) => m.action)") == ["chow 345m"]
+    over = json.loads(json.dumps(st))
+    over["hand"]["phase"] = "over"
+    over["mine"]["legal"] = []
+    over["reveal"] = {"end": [], "concealed": [[], [], [], []], "payments": [0, 0, 0, 0], "salt": "s", "commitment": "ab" * 32}
+    page.evaluate("(st) => onMessage({ type: 'state', ...st })", over)
+    page.wait_for_selector("#scoring")
+    assert not page.locator("#toast.on").count(), page.inner_text("#toast")  # the hand's message gone with it
     assert not errors, errors

@@ -38,7 +38,7 @@ const T = {
     ownCapped: ", capped at the limit: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Last discard", robOffer: "Added to a pung", robQ: "{who} adds {tile} to a pung: rob it for Mahjong or pass (HK-4.10)", robQ_mcr: "{who} adds {tile} to a pung: rob it for Mahjong or pass (MCR-4.4)", robQ_classical: "{who} adds {tile} to a pung: rob it for Mahjong or pass (CL-3.4)", noDiscard: "No discard to claim", earlierOne: "{n} earlier discard, not shown: show the whole pond", earlierOther: "{n} earlier discards, not shown: show the whole pond", pondFewer: "Show only the latest discards", full: "This table is full: you can watch it, or go back to the lobby to create a table of your own.", reconnecting: "Connection to the server lost: reconnecting…", notSent: "Your move was not sent: the connection to the server is lost. Make it again once the table is back.", retryInOne: "Trying again in {n} second.", retryInOther: "Trying again in {n} seconds.", toLobby: "Back to the lobby", noPage: "There is no page at this address: check the link, or go back to the lobby to create or join a table.", error: "Error", notCreated: "The server did not answer: the table was not created. Check that it is running, then try again.", lobbyUnreachable: "The server did not answer: the lobby will be shown again as soon as it does.", playedOne: "{n} hand played", playedOther: "{n} hands played", mine: "Your hand",
     botDelay: "Bot thinking time (s)", revealTitle: "End of hand", concealed: "Concealed", bonusTiles: "Bonus tiles", refused: "Refused",
-    whichChow: "Several chows are possible: click the one you want.", whichKong: "Several kongs are possible: click the one you want.",
+    whichChow: "Several chows are possible: the first one's button has the focus; Tab goes to the next, Enter claims (or click the one you want).", whichKong: "Several kongs are possible: the first one's button has the focus; Tab goes to the next, Enter declares it (or click the one you want).",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", recent: "Recent moves",
     baseFrom: "Base {points} from {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
@@ -158,7 +158,7 @@ const T = {
     ownCapped: ", plafonné à la limite\u00a0: {score}", ptsOne: "{n} point", ptsOther: "{n} points", dblOne: "{n} double", dblOther: "{n} doubles",
     lastDiscard: "Dernière défausse", robOffer: "Ajoutée à un pung", robQ: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (HK-4.10)", robQ_mcr: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (MCR-4.4)", robQ_classical: "{who} ajoute {tile} à un pung\u00a0: volez-la pour Mahjong ou passez (CL-3.4)", noDiscard: "Aucune défausse à réclamer", earlierOne: "{n}\u00a0défausse précédente non montrée\u00a0: montrer toute la défausse", earlierOther: "{n}\u00a0défausses précédentes non montrées\u00a0: montrer toute la défausse", pondFewer: "Ne montrer que les dernières défausses", full: "Cette table est complète\u00a0: vous pouvez la regarder, ou revenir au salon pour créer la vôtre.", reconnecting: "Connexion au serveur perdue\u00a0: reconnexion…", notSent: "Votre coup n'a pas été envoyé\u00a0: la connexion au serveur est perdue. Rejouez-le une fois la table revenue.", retryInOne: "Nouvel essai dans {n}\u00a0seconde.", retryInOther: "Nouvel essai dans {n}\u00a0secondes.", toLobby: "Retour au salon", noPage: "Il n'y a pas de page à cette adresse\u00a0: vérifiez le lien, ou revenez au salon pour créer une table ou en rejoindre une.", error: "Erreur", notCreated: "Le serveur n'a pas répondu\u00a0: la table n'a pas été créée. Vérifiez qu'il est en marche, puis réessayez.", lobbyUnreachable: "Le serveur n'a pas répondu\u00a0: le salon sera de nouveau affiché dès qu'il répondra.", playedOne: "{n}\u00a0donne jouée", playedOther: "{n}\u00a0donnes jouées", mine: "Votre main",
     botDelay: "Temps de réflexion des robots (s)", revealTitle: "Fin de la donne", concealed: "Cachées", bonusTiles: "Tuiles bonus", refused: "Refusé",
-    whichChow: "Plusieurs chows sont possibles\u00a0: cliquez celui que vous voulez.", whichKong: "Plusieurs kongs sont possibles\u00a0: cliquez celui que vous voulez.",
+    whichChow: "Plusieurs chows sont possibles\u00a0: le bouton du premier a le focus\u00a0; Tab passe au suivant, Entrée le réclame (ou cliquez celui que vous voulez).", whichKong: "Plusieurs kongs sont possibles\u00a0: le bouton du premier a le focus\u00a0; Tab passe au suivant, Entrée le déclare (ou cliquez celui que vous voulez).",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u00a0? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", recent: "Derniers coups",
     baseFrom: "Base de {points} pour {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
@@ -1384,7 +1384,13 @@ setInterval(tick, 200);
 function claimKey(key, legal) {
   const ours = legal.filter((a) => (key === "c" ? /^chow /.test(a) : /^(kong|concealed kong|added kong) /.test(a)));
   if (ours.length === 1) act(ours[0]);
-  else if (ours.length > 1) toast(t(key === "c" ? "whichChow" : "whichKong"));
+  else if (ours.length > 1) {
+    // the first of their buttons focused: a keyboard player was told to click one, and the focus stayed on the hand;
+    // a message about this decision, taken away when the hand ends (it stayed over the hand's result)
+    const first = [...document.querySelectorAll("button.claim[data-action]")].find((b) => b.dataset.action === ours[0]);
+    if (first) first.focus();
+    toast(t(key === "c" ? "whichChow" : "whichKong"), "play");
+  }
 }
 
 document.addEventListener("keydown", (e) => {
