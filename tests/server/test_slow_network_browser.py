@@ -87,3 +87,55 @@ def test_sit_pressed_again_on_a_slow_network_keeps_the_seat(server: Server, brow
     assert page.evaluate("G.slot") == 0 and page.evaluate("G.token"), "the page holds no seat"
     assert "taken" not in page.inner_text("#toast")
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_start_now_pressed_again_on_a_slow_network_starts_the_match_once_without_an_error(server: Server, lang: str, browser: Any) -> None:
+    """A waiting table's "Start now (bots fill the open seats)" showed nothing until the server's first deal arrived
+    (2 s on a slow network): a host who pressed it again sent a second start, and was told "Error: Nothing to do: that
+    is done already." over the first hand. The button is now disabled once pressed (pressable again if the start is
+    refused), so the second press sends nothing and nothing is said against the player."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 390, 844)
+    page.select_option("#lang", lang)
+    page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
+    slow = {"on": False}
+    held: list[tuple[float, str | bytes, Any]] = []
+    starts: list[str | bytes] = []
+
+    def route(ws: Any) -> None:  # once `slow` is on, every frame from the server 2 s late
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda m: held.append((time.monotonic() + 2, m, ws)) if slow["on"] else ws.send(m))
+
+        def up(m: str | bytes) -> None:
+            if '"start"' in str(m):
+                starts.append(m)
+            upstream.send(m)
+        ws.on_message(up)
+
+    page.route_web_socket("**/ws", route)
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=slot1]", "open")
+    page.click("#create")
+    page.wait_for_selector("#start")
+    slow["on"] = True
+    page.click("#start")
+    _wait(page, 0.3)
+    page.locator("#start").click(force=True)  # again, nothing having changed on the screen
+    end = time.monotonic() + 10
+    while time.monotonic() < end and not page.locator("#board").count():
+        _wait(page, 0.05)
+        while held and held[0][0] <= time.monotonic():
+            _, frame, ws = held.pop(0)
+            with contextlib.suppress(Exception):
+                ws.send(frame)
+    slow["on"] = False
+    for _, frame, ws in held:
+        with contextlib.suppress(Exception):
+            ws.send(frame)
+    page.wait_for_selector("#board")
+    _wait(page, 0.5)
+    assert len(starts) == 1, starts
+    said = page.inner_text("#toast") if page.locator("#toast.on").count() else ""
+    assert not said, said
+    assert not errors, errors

@@ -674,7 +674,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { newcomers: new Set(), opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
+const G = { newcomers: new Set(), starting: null, opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.newcomers = new Set(); G.dead = null; G.open = []; clearTimeout(G.again);
@@ -785,6 +785,7 @@ function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
     G.welcomed = true;
+    G.starting = null;
     store(`hkmj.at.${m.table}`, Date.now());  // when this table was last opened: the lobby lists your seats latest first
     if (m.token) { G.token = m.token; store(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
@@ -829,6 +830,7 @@ function onMessage(m) {
     // said too: the line that shows it is no live region, and the focus stays on Hint (a screen reader said nothing)
     G.hint = m; render(); if (G.state) say([new DOMParser().parseFromString(`${t("hintSays")}${colon()}${hintText(m, G.state)}`, "text/html").body.textContent]);
   } else if (m.type === "error") {
+    if (m.ref === "start" && G.starting) { G.starting = null; render(); }
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
     if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
@@ -1026,7 +1028,17 @@ function render() {
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(share).then(() => toast(t("copied")), byHand);
       else byHand();
     };
-    if ($("#start")) $("#start").onclick = () => send({ type: "start" });
+    // pressed once: on a slow network a second press, before the table was dealt, was told "Error: Nothing to do: that is
+    // done already"; pressable again if the start is refused, or after a reconnection (the state then says if it started)
+    const start = $("#start");
+    if (start) {
+      start.disabled = G.starting === st.table;
+      start.onclick = () => {
+        if (start.disabled) return;
+        if (G.ws && G.ws.readyState === 1) { start.disabled = true; G.starting = st.table; }
+        send({ type: "start" });  // not connected: said ("not sent"), and the button stays pressable
+      };
+    }
     return;
   }
   const h = st.hand, me = st.you, view = me == null ? 0 : me, mine = st.mine;
