@@ -89,6 +89,38 @@ def test_sit_pressed_again_on_a_slow_network_keeps_the_seat(server: Server, brow
     assert not errors, errors
 
 
+def _slow_route(held: list[tuple[float, str | bytes, Any]], sent: list[str], slow: dict[str, bool]) -> Any:
+    """A websocket route: what the page sends noted in ``sent``; once ``slow["on"]``, every frame from the server
+    held 2 s (into ``held``, released by :func:`_release`)."""
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        # fast again, a frame still waits behind those held: the page gets them in the server's order
+        upstream.on_message(lambda m: held.append((time.monotonic() + (2 if slow["on"] else 0), m, ws)) if slow["on"] or held else ws.send(m))
+
+        def up(m: str | bytes) -> None:
+            sent.append(str(m))
+            upstream.send(m)
+        ws.on_message(up)
+    return route
+
+
+def _release(page: Any, held: list[tuple[float, str | bytes, Any]], slow: dict[str, bool], until: str) -> None:
+    """Give the page the held frames as they fall due until ``until`` (a selector) shows; then, the network fast
+    again, the rest of them as they fall due (the answer to a second press among them)."""
+    end = time.monotonic() + 15
+    while time.monotonic() < end and (held or not page.locator(until).count()):
+        if page.locator(until).count():
+            slow["on"] = False
+        _wait(page, 0.05)
+        while held and held[0][0] <= time.monotonic():
+            _, frame, ws = held.pop(0)
+            with contextlib.suppress(Exception):
+                ws.send(frame)
+    slow["on"] = False
+    assert page.locator(until).count(), until
+    _wait(page, 0.3)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_start_now_pressed_again_on_a_slow_network_starts_the_match_once_without_an_error(server: Server, lang: str, browser: Any) -> None:
     """A waiting table's "Start now (bots fill the open seats)" showed nothing until the server's first deal arrived
@@ -99,21 +131,10 @@ def test_start_now_pressed_again_on_a_slow_network_starts_the_match_once_without
     page = lobby_page(browser, server, errors, 390, 844)
     page.select_option("#lang", lang)
     page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
-    slow = {"on": False}
     held: list[tuple[float, str | bytes, Any]] = []
-    starts: list[str | bytes] = []
-
-    def route(ws: Any) -> None:  # once `slow` is on, every frame from the server 2 s late
-        upstream = ws.connect_to_server()
-        upstream.on_message(lambda m: held.append((time.monotonic() + 2, m, ws)) if slow["on"] else ws.send(m))
-
-        def up(m: str | bytes) -> None:
-            if '"start"' in str(m):
-                starts.append(m)
-            upstream.send(m)
-        ws.on_message(up)
-
-    page.route_web_socket("**/ws", route)
+    sent: list[str] = []
+    slow = {"on": False}
+    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
     page.fill("input[name=name]", "Ann")
     page.select_option("select[name=slot1]", "open")
     page.click("#create")
@@ -122,20 +143,55 @@ def test_start_now_pressed_again_on_a_slow_network_starts_the_match_once_without
     page.click("#start")
     _wait(page, 0.3)
     page.locator("#start").click(force=True)  # again, nothing having changed on the screen
-    end = time.monotonic() + 10
-    while time.monotonic() < end and not page.locator("#board").count():
-        _wait(page, 0.05)
-        while held and held[0][0] <= time.monotonic():
-            _, frame, ws = held.pop(0)
+    _release(page, held, slow, "#board")
+    assert sum('"type":"start"' in m for m in sent) == 1, [m for m in sent if "start" in m]
+    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    assert not errors, errors
+
+
+def test_next_hand_and_im_back_pressed_again_on_a_slow_network_are_sent_once(make_server: Any, browser: Any) -> None:
+    """HK-7 (the next hand), docs/protocol.md (`back`): "Next hand" and "I'm back" changed nothing on the screen until
+    the server's answer came (2 s on a slow network): a second press sent them again, and the player was told "Error:
+    Nothing to do: that is done already." (back) or "Error: You have no decision to make now." over the hand just
+    dealt (next).
+    Each is now sent once and its button disabled until the answer."""
+    server = make_server(None, "--absent-after", "1")
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    held: list[tuple[float, str | bytes, Any]] = []
+    sent: list[str] = []
+    slow = {"on": False}
+    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=length]", "4")
+    page.fill("input[name=timer]", "1")  # Ann plays nothing: her turns time out and a bot takes her seat
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.2")
+    page.click("#create")
+    page.wait_for_selector("#back", timeout=90000)
+    slow["on"] = True
+    page.click("#back")
+    _wait(page, 0.3)
+    page.locator("#back").click(force=True)
+    _release(page, held, slow, "#board:not(:has(#back))")
+    assert sum('"type":"back"' in m for m in sent) == 1, [m for m in sent if "back" in m]
+    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    deadline = time.monotonic() + 120  # the hand played to its end (the timer plays Ann's turns now and then)
+    while not page.locator("#next").count():
+        assert time.monotonic() < deadline, "the hand never ended"
+        legal: list[str] = page.evaluate("(G.state && G.state.mine && G.state.mine.legal) || []")
+        if "pass" in legal and page.locator('[data-action="pass"]').count():
             with contextlib.suppress(Exception):
-                ws.send(frame)
-    slow["on"] = False
-    for _, frame, ws in held:
-        with contextlib.suppress(Exception):
-            ws.send(frame)
-    page.wait_for_selector("#board")
-    _wait(page, 0.5)
-    assert len(starts) == 1, starts
-    said = page.inner_text("#toast") if page.locator("#toast.on").count() else ""
-    assert not said, said
+                page.locator('[data-action="pass"]').click(timeout=300)
+        elif legal and page.locator("#hand button.t:not([disabled])").count():
+            with contextlib.suppress(Exception):
+                page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
+        _wait(page, 0.05)
+    slow["on"] = True
+    page.click("#next")
+    _wait(page, 0.3)
+    page.locator("#next").click(force=True)
+    _release(page, held, slow, "#app:not(:has(#next))")
+    assert sum('"type":"next"' in m for m in sent) == 1, [m for m in sent if "next" in m]
+    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
     assert not errors, errors

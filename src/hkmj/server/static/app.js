@@ -674,7 +674,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { newcomers: new Set(), starting: null, opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
+const G = { newcomers: new Set(), starting: null, pressed: {}, opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.newcomers = new Set(); G.dead = null; G.open = []; clearTimeout(G.again);
@@ -785,7 +785,7 @@ function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
     G.welcomed = true;
-    G.starting = null;
+    G.starting = null; G.pressed = {};
     store(`hkmj.at.${m.table}`, Date.now());  // when this table was last opened: the lobby lists your seats latest first
     if (m.token) { G.token = m.token; store(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
@@ -831,6 +831,7 @@ function onMessage(m) {
     G.hint = m; render(); if (G.state) say([new DOMParser().parseFromString(`${t("hintSays")}${colon()}${hintText(m, G.state)}`, "text/html").body.textContent]);
   } else if (m.type === "error") {
     if (m.ref === "start" && G.starting) { G.starting = null; render(); }
+    if ((m.ref === "back" || m.ref === "next") && G.pressed[m.ref]) { G.pressed[m.ref] = null; render(); }
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
     if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
@@ -1070,7 +1071,7 @@ function render() {
   // they asked for waits for the window to close, fixed at the foot of the screen (style.css, padForBar): at the end of
   // the page, after the player's own seat, a player coming back to a phone held sideways saw "I'm back" only by scrolling;
   // while a bot holds the seat until the next hand, the line that says so is there too (it was under the page's end)
-  const comeBack = mine && mine.away && !mine.held;
+  const comeBack = mine && mine.away && !mine.held, backSent = comeBack && G.pressed.back;
   const held = mine && mine.held ? `<div class="refusal" id="held">${esc(t("held"))}</div>` : "";
   // at a claim, the tile on offer beside its buttons: a phone held sideways shows it there (style.css), where the hand's
   // tray lies over the centre of the table (at 568×320 it hid the tile the player was asked to claim)
@@ -1080,7 +1081,7 @@ function render() {
       ${others.map((a) => claimButton(a, h.offered || (h.last_discard && h.last_discard.tile))).join("")}
       ${mine.can_declare && st.config.teaching && !legal.includes("mahjong") ? `<button data-action="mahjong">${t("declare")}</button>` : ""}
       ${legal.length && st.config.hints !== false ? `<button id="hint">${t("hint")}</button>` : ""}
-      ${comeBack ? `<button class="primary" id="back">${t("back")}</button>` : ""}
+      ${comeBack ? `<button class="primary" id="back"${backSent ? " disabled" : ""}>${t("back")}</button>` : ""}
       ${G.deadline ? `<span class="bar" aria-hidden="true"><i id="timebar"></i></span><span id="secs"></span>` : ""}
       ${mine.bank != null && !mine.held ? `<span class="bank" id="bank" title="${esc(t("bankWhy"))}">${t("bank")}${colon()}${Math.floor(mine.bank)}\u00a0s</span>` : ""}
     </div><div class="msg">${esc(prompt)}${hint}</div>${held}</div>${refusal}` : "";
@@ -1102,8 +1103,11 @@ function render() {
   document.querySelectorAll("#hand button.t").forEach((b) => b.addEventListener("click", () => act(`discard ${kind(b.dataset.tile)}`)));
   document.querySelectorAll("[data-action]").forEach((b) => b.addEventListener("click", () => act(b.dataset.action)));
   if ($("#hint")) $("#hint").onclick = () => send({ type: "hint" });
-  if ($("#back")) $("#back").onclick = () => send({ type: "back" });
-  if ($("#next")) $("#next").onclick = () => send({ type: "next" });
+  // "I'm back" and "Next hand" pressed once: on a slow network a second press, before the answer to the first, was
+  // told "Error: Nothing to do: that is done already." (back) or "Error: … the hand is not over" over the next hand
+  if (!comeBack) G.pressed.back = false;
+  once("#back", "back", () => { G.pressed.back = true; });
+  once("#next", "next", () => { G.pressed.next = st.reveal.commitment; $("#next").textContent = t("ready"); });
   fitPonds();
   if (st.reveal) verifyWall(st);  // a wall already checked says so at once, before the panel is scrolled back
   revealRestore(kept);
@@ -1117,6 +1121,18 @@ function render() {
     if (to) to.focus({ preventScroll: true });
   }
   tick();
+}
+
+/** The button `sel` sends `type` when pressed, once: `mark` notes it sent (the drawing keeps it disabled until the
+ * server's answer); not connected, the press is said not sent, and the button stays pressable. */
+function once(sel, type, mark) {
+  const b = $(sel);
+  if (!b) return;
+  b.onclick = () => {
+    if (b.disabled) return;
+    if (G.ws && G.ws.readyState === 1) { mark(); b.disabled = true; }
+    send({ type });
+  };
 }
 
 /** A selector that finds the focused control again once the page is drawn anew (null: none, or the page itself). */
@@ -1320,7 +1336,7 @@ function revealCard(st) {
   const pays = [0, 1, 2, 3].map((s) => `<tr><td>${WINDS[lang][s]} · ${name(s)}</td><td class="why">${win ? (win.seat_points ? ownScore(win, s) : payReason(win, s, -r.payments[s])) : ""}</td>
       <td class="num ${r.payments[s] > 0 ? "pos" : r.payments[s] < 0 ? "neg" : ""}">${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}</td></tr>`).join("");
   const over = st.match && st.match.over;
-  const ready = st.mine && st.mine.ready;
+  const ready = st.mine && (st.mine.ready || G.pressed.next === r.commitment);  // asked for, its answer on its way
   return `<section class="card" id="scoring" data-hand="${esc(r.commitment)}"><h2 id="reveal-title">${over ? t("matchOver") : t("revealTitle")}</h2>${over ? rankingHtml(st) : ""}<h3>${title}</h3>${detail}
     <h3>${t("handsTitle")}</h3><table id="hands">${hands}</table>
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
