@@ -195,3 +195,44 @@ def test_next_hand_and_im_back_pressed_again_on_a_slow_network_are_sent_once(mak
     assert sum('"type":"next"' in m for m in sent) == 1, [m for m in sent if "next" in m]
     assert not page.locator("#toast.on").count(), page.inner_text("#toast")
     assert not errors, errors
+
+
+def test_hk_3_a_tile_clicked_again_on_a_slow_network_is_one_discard_without_an_error(server: Server, browser: Any) -> None:
+    """HK-3 (a turn ends with one discard): the hand showed nothing new until the server's answer to a discard came
+    (2 s on a slow network); a player who clicked a tile again, or another one, sent a second discard, refused with
+    "Error: You have no decision to make now." (a second Pass at a claim: "The table moved on before your move
+    arrived; look again."). One move is now sent a decision; the next once the player's choices change, or the move
+    is refused."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    held: list[tuple[float, str | bytes, Any]] = []
+    sent: list[str] = []
+    slow = {"on": False}
+    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
+    page.fill("input[name=name]", "Ann")
+    page.select_option("select[name=length]", "1")
+    page.fill("input[name=botdelay]", "0")
+    page.fill("input[name=claim]", "0.2")
+    page.click("#create")
+    page.wait_for_selector("#board")
+    deadline = time.monotonic() + 60
+    while not page.evaluate("((G.state && G.state.mine && G.state.mine.legal) || []).some((a) => a.startsWith('discard '))"):
+        assert time.monotonic() < deadline, "no turn of Ann's"
+        if page.locator('[data-action="pass"]').count():
+            with contextlib.suppress(Exception):
+                page.locator('[data-action="pass"]').click(timeout=300)
+        _wait(page, 0.05)
+    slow["on"] = True
+    before = len(sent)
+    page.locator("#hand button.t:not([disabled])").first.click()
+    _wait(page, 0.3)
+    page.locator("#hand button.t:not([disabled])").nth(1).click(force=True)  # again, the tile still in the hand
+    page.keyboard.press("d")  # and the key that discards the tile drawn
+    _release(page, held, slow, "#hand button.t:not(.never)")
+    end = time.monotonic() + 5
+    while time.monotonic() < end and page.evaluate("((G.state && G.state.mine && G.state.mine.legal) || []).some((a) => a.startsWith('discard '))"):
+        _wait(page, 0.05)  # the first discard's frame shown: Ann's turn is over
+    actions = [m for m in sent[before:] if '"type":"action"' in m]
+    assert len(actions) == 1, actions
+    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    assert not errors, errors

@@ -674,7 +674,7 @@ async function lobby() {
 
 // ------------------------------------------------------------------ table
 
-const G = { newcomers: new Set(), starting: null, pressed: {}, opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
+const G = { newcomers: new Set(), starting: null, pressed: {}, acting: false, opener: null, log: [], claimed: null, welcomed: false, ws: null, tid: null, state: null, slot: null, token: null, cseq: 0, sel: -1, deadline: 0, total: 1, verify: {}, open: [], hint: null, refusal: null, dead: null, retry: 0, want: null, ping: 0, again: 0, sitLink: false, playedAt: [] };
 
 function tableView(tid) {
   G.tid = tid; G.state = null; G.newcomers = new Set(); G.dead = null; G.open = []; clearTimeout(G.again);
@@ -766,6 +766,11 @@ function send(msg) {
 }
 function act(action) {
   if (!G.state) return;
+  // one move a decision: on a slow network a second click or key, before the table answered the first, was sent too
+  // and told "Error: You have no decision to make now." (or "The table moved on…"); free again once the player's
+  // choices change, the move is refused, or the answer comes
+  if (G.acting) return;
+  if (G.ws && G.ws.readyState === 1) G.acting = true;
   G.cseq = Math.max(G.cseq, (G.state.mine && G.state.mine.last_cseq) || 0) + 1;
   store(`hkmj.cseq.${G.tid}`, G.cseq);
   send({ type: "action", cseq: G.cseq, at: G.state.seq, action });
@@ -785,7 +790,7 @@ function onMessage(m) {
   if (m.type === "welcome") {
     G.slot = m.slot;
     G.welcomed = true;
-    G.starting = null; G.pressed = {};
+    G.starting = null; G.pressed = {}; G.acting = false;
     store(`hkmj.at.${m.table}`, Date.now());  // when this table was last opened: the lobby lists your seats latest first
     if (m.token) { G.token = m.token; store(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
@@ -807,7 +812,8 @@ function onMessage(m) {
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     G.playedAt = (m.players || []).map((p) => (p.played_in == null ? 0 : performance.now() + p.played_in * 1000));
-    if (fresh) G.sel = -1;
+    if (fresh) { G.sel = -1; G.acting = false; }
+    if ((m.events || []).some((e) => e.type === "mahjong_refused")) G.acting = false;  // the decision goes on
     if (fresh) G.refusal = null;
     if (again) G.log = [];
     for (const e of m.events || []) {
@@ -829,7 +835,10 @@ function onMessage(m) {
   } else if (m.type === "hint") {
     // said too: the line that shows it is no live region, and the focus stays on Hint (a screen reader said nothing)
     G.hint = m; render(); if (G.state) say([new DOMParser().parseFromString(`${t("hintSays")}${colon()}${hintText(m, G.state)}`, "text/html").body.textContent]);
+  } else if (m.type === "ack") {
+    G.acting = false;
   } else if (m.type === "error") {
+    if (m.ref === "action") G.acting = false;
     if (m.ref === "start" && G.starting) { G.starting = null; render(); }
     if ((m.ref === "back" || m.ref === "next") && G.pressed[m.ref]) { G.pressed[m.ref] = null; render(); }
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
