@@ -1416,8 +1416,8 @@ function tick() {
 }
 setInterval(tick, 200);
 
-/** The keys `c` and `k`, as in the terminal: the one chow (or kong) on offer is taken; with several, the player is asked
- * to click the one they mean (a key cannot tell which). */
+/** The keys `c` and `k`, as in the terminal: the one chow (or kong) on offer is taken; with several (a key cannot tell
+ * which), the first one's button gets the focus and the player is told to choose with Tab and Enter, or a click. */
 function claimKey(key, legal) {
   const ours = legal.filter((a) => (key === "c" ? /^chow /.test(a) : /^(kong|concealed kong|added kong) /.test(a)));
   if (ours.length === 1) act(ours[0]);
