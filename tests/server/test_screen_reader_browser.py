@@ -281,3 +281,19 @@ def test_hk_4_with_several_chows_the_c_key_puts_the_focus_on_the_first_and_its_m
     page.wait_for_selector("#scoring")
     assert not page.locator("#toast.on").count(), page.inner_text("#toast")  # the hand's message gone with it
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_3_the_recent_moves_are_a_group_a_screen_reader_names(server: Server, lang: str, browser: Any) -> None:
+    """HK-3: the table's list of the latest moves carried its name ("Recent moves") on a plain box, where a screen reader
+    reads no name: its lines came after the rules' line and the last discard with nothing to say what they were. The
+    list is now a group named "Recent moves" ("Derniers coups")."""
+    errors: list[str] = []
+    page = lobby_page(browser, server, errors, 1280, 800)
+    lobby_in(page, lang)
+    log = [{"type": "discard", "seat": 1, "tile": "4m:0"}, {"type": "discard", "seat": 2, "tile": "6z:0"}]
+    page.evaluate("([st, log]) => { G.state = st; G.log = log; render(); }", [_table_state(), log])
+    snap = page.locator("#board .center").aria_snapshot().replace("\u00a0", " ")
+    name, move = {"en": ("Recent moves", "South: discards 4 Characters"), "fr": ("Derniers coups", "Sud : défausse 4 Caractères")}[lang]
+    assert f'group "{name}"' in snap and move in snap.split(f'group "{name}"')[1], snap
+    assert not errors, errors

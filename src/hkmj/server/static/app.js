@@ -1102,7 +1102,7 @@ function render() {
       <div>${t("wall")}${colon()}<b id="live">${h.live}</b>${deadWall(st)}</div></div>
       <div class="muted rulesline">${esc(rulesLine(st.config))}</div>
       <div class="lastd"><div class="muted light">${t(robbing(h) ? "robOffer" : offered ? "lastDiscard" : "noDiscard")}</div>${offered}</div>
-      <div class="log muted light" id="recent" aria-label="${t("recent")}">${G.log.map((e) => `<div>${esc(eventText(e))}</div>`).join("")}</div>
+      <div class="log muted light" id="recent" role="group" aria-label="${esc(t("recent"))}">${G.log.map((e) => `<div>${esc(eventText(e))}</div>`).join("")}</div>
       <div class="commit" title="${t("commitment")}">${t("commitment")}${colon()}${h.commitment.slice(0, 16)}…</div></div>
     ${seatBox(st, (view + 1) % 4, "right")}
     <div class="seat me ${h.phase !== "over" && h.turn === view ? "turn" : ""}">${seatBox(st, view, "inner").replace('class="seat inner', 'class="inner')}${handHtml}${actions}</div>
