@@ -38,6 +38,18 @@ def _terminate_and_wait(proc: subprocess.Popen[bytes], watched: list[int], tmp_p
     return proc.poll(), err, [p for p in watched if process_running(p)]
 
 
+def _bot_pids(proc: subprocess.Popen[bytes], pid_files: list[Path]) -> list[int]:
+    """The process ids the test's bots write into ``pid_files`` when they start (within 30 s)."""
+    pids: list[int] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and proc.poll() is None and len(pids) < len(pid_files):
+        time.sleep(0.1)
+        with contextlib.suppress(OSError, ValueError):
+            pids = [int(f.read_text(encoding="utf-8")) for f in pid_files]
+    assert len(pids) == len(pid_files), "the bots did not start"
+    return pids
+
+
 def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[bytes]:
     with open(tmp_path / "stdout.txt", "wb") as out, open(tmp_path / "stderr.txt", "wb") as err:
         return subprocess.Popen([sys.executable, "-m", "hkmj", *args, "--lang", "en"], stdout=out, stderr=err)
@@ -97,12 +109,7 @@ def test_sigterm_ends_bot_match_s_external_bots(tmp_path: Path) -> None:
     proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
     pid = 0
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and proc.poll() is None and not pid:
-            time.sleep(0.1)
-            with contextlib.suppress(OSError, ValueError):
-                pid = int(pid_file.read_text(encoding="utf-8"))
-        assert pid, "the bot did not start"
+        pid = _bot_pids(proc, [pid_file])[0]
         time.sleep(2.0)  # it hangs at its third request; the match goes on with safe defaults
         code, err, left = _terminate_and_wait(proc, [pid], tmp_path)
         assert left == [], "the hung bot outlived the match"
@@ -199,12 +206,7 @@ def test_sighup_ends_bot_match_s_external_bots_as_sigterm_does(tmp_path: Path) -
     proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
     pid = 0
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and proc.poll() is None and not pid:
-            time.sleep(0.1)
-            with contextlib.suppress(OSError, ValueError):
-                pid = int(pid_file.read_text(encoding="utf-8"))
-        assert pid, "the bot did not start"
+        pid = _bot_pids(proc, [pid_file])[0]
         time.sleep(1.0)  # it hangs at its first request
         proc.send_signal(signal.SIGHUP)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -261,12 +263,7 @@ def test_a_second_signal_while_the_bots_are_closed_still_ends_every_bot(tmp_path
     proc = _start(["bot-match", *bots, "--hands", "200", "--seed", "1", "--time-limit", "0.2", "--startup-limit", "1"], tmp_path)
     pids: list[int] = []
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and proc.poll() is None and len(pids) < 2:
-            time.sleep(0.1)
-            with contextlib.suppress(OSError, ValueError):
-                pids = [int(f.read_text(encoding="utf-8")) for f in pid_files]
-        assert len(pids) == 2, "the bots did not start"
+        pids = _bot_pids(proc, pid_files)
         time.sleep(1.0)
         proc.send_signal(signal.SIGTERM)
         time.sleep(0.5)  # the match gives its bots two seconds to exit: the second signal lands there

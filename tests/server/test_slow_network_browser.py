@@ -89,36 +89,54 @@ def test_sit_pressed_again_on_a_slow_network_keeps_the_seat(server: Server, brow
     assert not errors, errors
 
 
-def _slow_route(held: list[tuple[float, str | bytes, Any]], sent: list[str], slow: dict[str, bool]) -> Any:
-    """A websocket route: what the page sends noted in ``sent``; once ``slow["on"]``, every frame from the server
-    held 2 s (into ``held``, released by :func:`_release`)."""
-    def route(ws: Any) -> None:
+class SlowNetwork:
+    """A websocket route for a page: what the page sends is noted in :attr:`sent`; while :attr:`on`, every frame
+    from the server is held 2 s (released by :meth:`release`)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.on = page, False
+        self.sent: list[str] = []
+        self.held: list[tuple[float, str | bytes, Any]] = []
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, ws: Any) -> None:
         upstream = ws.connect_to_server()
         # fast again, a frame still waits behind those held: the page gets them in the server's order
-        upstream.on_message(lambda m: held.append((time.monotonic() + (2 if slow["on"] else 0), m, ws)) if slow["on"] or held else ws.send(m))
+        upstream.on_message(lambda m: self.held.append((time.monotonic() + (2 if self.on else 0), m, ws)) if self.on or self.held else ws.send(m))
 
         def up(m: str | bytes) -> None:
-            sent.append(str(m))
+            self.sent.append(str(m))
             upstream.send(m)
         ws.on_message(up)
-    return route
 
+    def release(self, until: str) -> None:
+        """Give the page the held frames as they fall due until ``until`` (a selector) shows; then, the network fast
+        again, the rest of them as they fall due (the answer to a second press among them)."""
+        page = self.page
+        end = time.monotonic() + 15
+        while time.monotonic() < end and (self.held or not page.locator(until).count()):
+            if page.locator(until).count():
+                self.on = False
+            _wait(page, 0.05)
+            while self.held and self.held[0][0] <= time.monotonic():
+                _, frame, ws = self.held.pop(0)
+                with contextlib.suppress(Exception):
+                    ws.send(frame)
+        self.on = False
+        assert page.locator(until).count(), until
+        _wait(page, 0.3)
 
-def _release(page: Any, held: list[tuple[float, str | bytes, Any]], slow: dict[str, bool], until: str) -> None:
-    """Give the page the held frames as they fall due until ``until`` (a selector) shows; then, the network fast
-    again, the rest of them as they fall due (the answer to a second press among them)."""
-    end = time.monotonic() + 15
-    while time.monotonic() < end and (held or not page.locator(until).count()):
-        if page.locator(until).count():
-            slow["on"] = False
-        _wait(page, 0.05)
-        while held and held[0][0] <= time.monotonic():
-            _, frame, ws = held.pop(0)
-            with contextlib.suppress(Exception):
-                ws.send(frame)
-    slow["on"] = False
-    assert page.locator(until).count(), until
-    _wait(page, 0.3)
+    def press_twice_sent_once(self, button: str, until: str, kind: str) -> None:
+        """``button`` pressed, then again before the server's answer came (nothing changed on the screen): one
+        message of type ``kind`` sent, and no error said to the player."""
+        page = self.page
+        self.on = True
+        page.click(button)
+        _wait(page, 0.3)
+        page.locator(button).click(force=True)  # again, nothing having changed on the screen
+        self.release(until)
+        assert sum(f'"type":"{kind}"' in m for m in self.sent) == 1, [m for m in self.sent if kind in m]
+        assert not page.locator("#toast.on").count(), page.inner_text("#toast")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -131,21 +149,12 @@ def test_start_now_pressed_again_on_a_slow_network_starts_the_match_once_without
     page = lobby_page(browser, server, errors, 390, 844)
     page.select_option("#lang", lang)
     page.wait_for_selector(f"html[lang={lang}] #app:not([aria-busy]) #create-form")
-    held: list[tuple[float, str | bytes, Any]] = []
-    sent: list[str] = []
-    slow = {"on": False}
-    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
+    net = SlowNetwork(page)
     page.fill("input[name=name]", "Ann")
     page.select_option("select[name=slot1]", "open")
     page.click("#create")
     page.wait_for_selector("#start")
-    slow["on"] = True
-    page.click("#start")
-    _wait(page, 0.3)
-    page.locator("#start").click(force=True)  # again, nothing having changed on the screen
-    _release(page, held, slow, "#board")
-    assert sum('"type":"start"' in m for m in sent) == 1, [m for m in sent if "start" in m]
-    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    net.press_twice_sent_once("#start", "#board", "start")
     assert not errors, errors
 
 
@@ -158,10 +167,7 @@ def test_next_hand_and_im_back_pressed_again_on_a_slow_network_are_sent_once(mak
     server = make_server(None, "--absent-after", "1")
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
-    held: list[tuple[float, str | bytes, Any]] = []
-    sent: list[str] = []
-    slow = {"on": False}
-    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
+    net = SlowNetwork(page)
     page.fill("input[name=name]", "Ann")
     page.select_option("select[name=length]", "4")
     page.fill("input[name=timer]", "1")  # Ann plays nothing: her turns time out and a bot takes her seat
@@ -169,13 +175,7 @@ def test_next_hand_and_im_back_pressed_again_on_a_slow_network_are_sent_once(mak
     page.fill("input[name=claim]", "0.2")
     page.click("#create")
     page.wait_for_selector("#back", timeout=90000)
-    slow["on"] = True
-    page.click("#back")
-    _wait(page, 0.3)
-    page.locator("#back").click(force=True)
-    _release(page, held, slow, "#board:not(:has(#back))")
-    assert sum('"type":"back"' in m for m in sent) == 1, [m for m in sent if "back" in m]
-    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    net.press_twice_sent_once("#back", "#board:not(:has(#back))", "back")
     deadline = time.monotonic() + 120  # the hand played to its end (the timer plays Ann's turns now and then)
     while not page.locator("#next").count():
         assert time.monotonic() < deadline, "the hand never ended"
@@ -187,13 +187,7 @@ def test_next_hand_and_im_back_pressed_again_on_a_slow_network_are_sent_once(mak
             with contextlib.suppress(Exception):
                 page.locator("#hand button.t:not([disabled])").last.click(timeout=300)
         _wait(page, 0.05)
-    slow["on"] = True
-    page.click("#next")
-    _wait(page, 0.3)
-    page.locator("#next").click(force=True)
-    _release(page, held, slow, "#app:not(:has(#next))")
-    assert sum('"type":"next"' in m for m in sent) == 1, [m for m in sent if "next" in m]
-    assert not page.locator("#toast.on").count(), page.inner_text("#toast")
+    net.press_twice_sent_once("#next", "#app:not(:has(#next))", "next")
     assert not errors, errors
 
 
@@ -205,10 +199,7 @@ def test_hk_3_a_tile_clicked_again_on_a_slow_network_is_one_discard_without_an_e
     is refused."""
     errors: list[str] = []
     page = lobby_page(browser, server, errors, 1280, 800)
-    held: list[tuple[float, str | bytes, Any]] = []
-    sent: list[str] = []
-    slow = {"on": False}
-    page.route_web_socket("**/ws", _slow_route(held, sent, slow))
+    net = SlowNetwork(page)
     page.fill("input[name=name]", "Ann")
     page.select_option("select[name=length]", "1")
     page.fill("input[name=botdelay]", "0")
@@ -222,17 +213,17 @@ def test_hk_3_a_tile_clicked_again_on_a_slow_network_is_one_discard_without_an_e
             with contextlib.suppress(Exception):
                 page.locator('[data-action="pass"]').click(timeout=300)
         _wait(page, 0.05)
-    slow["on"] = True
-    before = len(sent)
+    net.on = True
+    before = len(net.sent)
     page.locator("#hand button.t:not([disabled])").first.click()
     _wait(page, 0.3)
     page.locator("#hand button.t:not([disabled])").nth(1).click(force=True)  # again, the tile still in the hand
     page.keyboard.press("d")  # and the key that discards the tile drawn
-    _release(page, held, slow, "#hand button.t:not(.never)")
+    net.release("#hand button.t:not(.never)")
     end = time.monotonic() + 5
     while time.monotonic() < end and page.evaluate("((G.state && G.state.mine && G.state.mine.legal) || []).some((a) => a.startsWith('discard '))"):
         _wait(page, 0.05)  # the first discard's frame shown: Ann's turn is over
-    actions = [m for m in sent[before:] if '"type":"action"' in m]
+    actions = [m for m in net.sent[before:] if '"type":"action"' in m]
     assert len(actions) == 1, actions
     assert not page.locator("#toast.on").count(), page.inner_text("#toast")
     assert not errors, errors
