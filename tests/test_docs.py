@@ -670,3 +670,18 @@ def test_a_command_the_docs_say_writes_no_record_has_no_record_option() -> None:
     said = [(page.name, name) for page in PAGES for name in no_record(page.read_text(encoding="utf-8"))]
     wrong = [f"{page}: hkmj {name}" for page, name in said if "--record" in sub.choices[name]._option_string_actions]
     assert not wrong, "pages say these write no record, but they take --record: " + ", ".join(wrong)
+
+
+def test_only_the_rules_pages_name_the_french_source_texts_by_number() -> None:
+    """The rules pages say what "seed `001`" is (one of the French source texts the rules were
+    written from, not in this repository); docs/house-options.md wrote "no dead wall (seed 001:
+    every tile is played)" and "a dead hand (seed 001)", a number that tells a reader nothing
+    there: another page cites the rule itself (MCR-3.1, MCR-5.4)."""
+    rules_pages = set(RULES_PAGES.values())
+    found = []
+    for page in PAGES:
+        if page in rules_pages:
+            continue
+        text = page.read_text(encoding="utf-8")
+        found += [f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}" for m in re.finditer(r"\bseeds? `?00\d\b", text)]
+    assert not found, "a source text named by its number outside the rules pages:\n" + "\n".join(found)
