@@ -132,7 +132,7 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
 
 
 RULES_PAGES = {"HK": ROOT / "docs" / "rules.md", "MCR": ROOT / "docs" / "rules-mcr.md", "CL": ROOT / "docs" / "rules-classical.md"}
-"""The rules pages and the prefix of their rule numbers (``R-1``..``R-9`` are the Rulings at the
+"""The rules pages and the prefix of their rule numbers (``R-1``..``R-11`` are the Rulings at the
 end of docs/rules.md)."""
 
 
