@@ -685,3 +685,44 @@ def test_only_the_rules_pages_name_the_french_source_texts_by_number() -> None:
         text = page.read_text(encoding="utf-8")
         found += [f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}" for m in re.finditer(r"\bseeds? `?00\d\b", text)]
     assert not found, "a source text named by its number outside the rules pages:\n" + "\n".join(found)
+
+
+def _terminal_text_pattern(template: str) -> str:
+    """A text of the terminal's tables as a pattern: each ``{field}`` any words, each rule number
+    any ruleset's (the MCR and classical tables cite their own through ``Ruleset.cite``)."""
+    rule = r"(?:HK|MCR|CL)-\d+(?:\\\.\d+)*"
+    out = ""
+    for part in re.split(r"(\{[^}]*\})", template):
+        out += ".+?" if part.startswith("{") else re.sub(rule, r"(?:HK|MCR|CL)-[\\d.]+", re.escape(part))
+    return out
+
+
+@pytest.mark.parametrize(("start", "end"), [("## Hints (h)", "## End of hand"), ("## End of hand", "## Saving and resuming")])
+def test_the_words_docs_play_md_quotes_from_the_screen_are_the_terminals(start: str, end: str) -> None:
+    """docs/play.md quotes the hint panel, the teaching table and the end of a hand in double
+    quotes: each quote is one of the terminal's texts (``hkmj.tui.texts``, the MCR and classical
+    tables of ``hkmj.tui.rules_texts``), its ``{fields}`` filled, or a piece of one; ``…`` stands
+    for words left out. The page quoted the teaching tip as "you may chow this because West is on
+    your left" (the table says "You may chow 1 Bamboo because West is on your left (HK-4.2).")
+    and an MCR hand no wait of which reaches 8 points as "ready in shape, but no wait scores the
+    8-point minimum" (the browser's words; the terminal says "ready in shape only: no wait
+    scores ...")."""
+    from hkmj.tui import rules_texts, texts
+
+    tables = [texts.EN, rules_texts._MCR_EN, rules_texts._CL_EN]
+    known = [" ".join(t.split()).rstrip(".") for table in tables for t in table.values()]
+    page = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    section = " ".join(_prose(page[page.index(start) : page.index(end)]).split())
+    quotes = re.findall(r'"([^"]+)"', section)
+    assert len(quotes) >= 3
+
+    def said(quote: str) -> bool:
+        text = quote.rstrip(".")
+        piece = re.sub(r"(?:HK|MCR|CL)-\d+(?:\\\.\d+)*", r"(?:HK|MCR|CL)-[\\d.]+", re.escape(text))
+        piece = piece.replace(r"\(…\)", ".*").replace("…", ".*")
+        if any(re.search(piece, t) for t in known):
+            return True
+        return any(len(re.sub(r"\{[^}]*\}", "", t)) >= 10 and re.fullmatch(_terminal_text_pattern(t).replace("…", ".*"), text) for t in known)
+
+    wrong = [q for q in quotes if not said(q)]
+    assert not wrong, "docs/play.md quotes words the terminal does not say:\n" + "\n".join(wrong)
