@@ -726,3 +726,17 @@ def test_the_words_docs_play_md_quotes_from_the_screen_are_the_terminals(start: 
 
     wrong = [q for q in quotes if not said(q)]
     assert not wrong, "docs/play.md quotes words the terminal does not say:\n" + "\n".join(wrong)
+
+
+def test_every_test_file_a_page_names_by_its_name_alone_exists() -> None:
+    """A page names a test file without its folder (``test_review_fr.py``, ``test_threats.py``,
+    ``test_tiles_and_tracker.py::test_...``): a file of that name is under tests/ (the paths with
+    their folder are checked above), so a renamed or removed test file cannot stay cited."""
+    files = {path.name for path in (ROOT / "tests").rglob("test_*.py")}
+    missing = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r"(?<![\w/.-])(test_\w+\.py)\b", text):
+            if m.group(1) not in files:
+                missing.append(f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(1)}")
+    assert len(files) > 100 and not missing, "test files the pages name that are not under tests/:\n" + "\n".join(missing)
