@@ -11,7 +11,8 @@ greedy on the same deals, each with the 95% interval of the per-deal differences
 +2.19]; seed 13 +2.50 [+1.35, +3.65] against +1.07 [+0.16, +1.99]: knowing the deadly tiles
 is worth about +1.3 points per hand against greedy (docs/bots.md, fourth round). With the expert's
 c16 constants (2026-12-06): seed 11 +2.82 [+1.46, +4.18] against +0.91 [−0.14, +1.97], seed 13
-+2.08 [+0.78, +3.38] against +0.83 [−0.22, +1.88] (docs/bots.md, twelfth round).
++2.08 [+0.78, +3.38] against +0.83 [−0.22, +1.88]; the ladder's seed 7, 1,000 deals: +2.01 [+1.43,
++2.60] against +1.25 [+0.75, +1.76] (docs/bots.md, twelfth round).
 """
 
 from __future__ import annotations
