@@ -88,7 +88,7 @@ def test_score_french_west_is_o(capsys: pytest.CaptureFixture[str]) -> None:
     """In French the West wind reads O (Ouest), in the payments and as --from; French spacing before ':'."""
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "O", "--seat", "S", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "  O    -16  défausseur" in out and "Paiements\u00a0:" in out and "  W " not in out
+    assert "  O    -16  défausseur" in out and "2 × la base, les autres 1 ×)\u00a0:\n" in out and "  W " not in out
 
 
 def test_score_limit_and_melds(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,7 +79,7 @@ def test_score_speaks_the_locale_and_lang_wins(monkeypatch: pytest.MonkeyPatch, 
     _locale(monkeypatch, LANG="fr_FR.UTF-8")
     assert main(HAND) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Élément") and "Pung de Dragon" in out and "Paiements\u00a0:" in out
+    assert out.startswith("Élément") and "Pung de Dragon" in out and "\nPaiements (HK-6\u00a0: " in out
     assert main([*HAND, "--lang", "en"]) == 0
     assert capsys.readouterr().out.startswith("Element ")
     _locale(monkeypatch, LC_ALL="C", LANG="fr_FR.UTF-8")

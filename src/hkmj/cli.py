@@ -68,7 +68,11 @@ _WORDS = {
         "fan": "Total fan",
         "base": "Base points",
         "payments": "Payments",
-        "element": "Element",
+        "element": "Element (HK-6)",
+        "limit_rule": "Limit hand (HK-6)",
+        "pay_self": "HK-6: self-drawn, each loser pays 2 × base",
+        "pay_discard": "HK-6: the discarder pays 2 × base, the others 1 ×",
+        "pay_shooter": "payment=half-shooter: the discarder alone pays 4 × base",
         "not_counted": "(elements shown for information: a limit hand scores the limit base)",
         "no_element": "(no scoring element: a hand worth 0 fan still wins, HK-6)",
         "winner": "winner",
@@ -83,7 +87,11 @@ _WORDS = {
         "fan": "Total des fans",
         "base": "Points de base",
         "payments": "Paiements",
-        "element": "Élément",
+        "element": "Élément (HK-6)",
+        "limit_rule": "Main limite (HK-6)",
+        "pay_self": "HK-6\u00a0: tuile piochée, chaque perdant paie 2 × la base",
+        "pay_discard": "HK-6\u00a0: le défausseur paie 2 × la base, les autres 1 ×",
+        "pay_shooter": "payment=half-shooter\u00a0: le défausseur paie seul 4 × la base",
         "not_counted": "(éléments donnés pour information\u00a0: une main limite vaut la base limite)",
         "no_element": "(aucun élément ne compte\u00a0: une main à 0 fan gagne quand même, HK-6)",
         "winner": "gagnant",
@@ -121,10 +129,23 @@ def payment_roles(win: Win, lang: str = "en", rules: Ruleset | None = None) -> t
     return (labels[0], labels[1], labels[2], labels[3])
 
 
-def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rules: Ruleset | None = None) -> str:
-    """A human table: itemised elements, total, limit, base (Hong Kong) and payments, each seat's
-    labelled by ``roles`` (:func:`payment_roles`); ``rules`` names the limit (the default ruleset
-    when None)."""
+def payment_scheme(win: Win, rules: Ruleset | None = None, lang: str = "en") -> str:
+    """How the Hong Kong losers pay, as the table's payments heading says it, with its rule: each
+    loser 2 × base on a self-draw; on a discard (or a robbed kong, HK-4.10) the discarder 2 × and
+    the others 1 × (HK-6), or the discarder 4 × alone under house option ``payment=half-shooter``."""
+    w = _WORDS[lang]
+    if win.win == "self_draw":
+        return w["pay_self"]
+    shooter = rules is not None and rules.options.get("payment") == "half-shooter"
+    return w["pay_shooter"] if shooter else w["pay_discard"]
+
+
+def format_result(
+    outcome: Outcome, roles: Sequence[str], lang: str = "en", rules: Ruleset | None = None, scheme: str = ""
+) -> str:
+    """A human table: itemised elements (HK-6), total, limit, base (Hong Kong) and payments, each
+    seat's labelled by ``roles`` (:func:`payment_roles`), under ``scheme``, how they are paid
+    (:func:`payment_scheme`); ``rules`` names the limit (the default ruleset when None)."""
     from hkmj.rulesets import DEFAULT
     from hkmj.score_words import error_in
     from hkmj.tiles import wind_letter
@@ -144,7 +165,7 @@ def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rule
     lines.append("-" * (35 + n))
     lines.append(f"{w['fan'] if unit == 'fan' else 'Total':<34} {outcome.value:>{n}}")
     if outcome.limit:
-        lines.append(f"{w['limit']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
+        lines.append(f"{w['limit_rule']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
     if base is not None:
         lines.append(f"{w['base']:<34} {base:>{n}}")
@@ -152,10 +173,11 @@ def format_result(outcome: Outcome, roles: Sequence[str], lang: str = "en", rule
         # the ruleset words its reason in English (HK minfan); score_words says it in French
         lines.append(f"{w['not_winning']}{w['colon']} {error_in(outcome.reason, lang)}")
         return "\n".join(lines)
-    lines.append(f"{w['payments']}{w['colon']}")
-    paid = max(6, *(len(f"{p:+}") for p in outcome.payments))
+    lines.append(f"{w['payments']} ({scheme}){w['colon']}" if scheme else f"{w['payments']}{w['colon']}")
+    said = [f"{p:+}" if p else "0" for p in outcome.payments]  # a seat that pays nothing: 0, not +0
+    paid = max(6, *(len(p) for p in said))
     for s in range(4):
-        lines.append(f"  {wind_letter(s, lang)} {outcome.payments[s]:>+{paid}}  {roles[s]}".rstrip())
+        lines.append(f"  {wind_letter(s, lang)} {said[s]:>{paid}}  {roles[s]}".rstrip())
     return "\n".join(lines)
 
 
@@ -299,7 +321,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
         print(json.dumps(answer, ensure_ascii=False))
     else:
         roles = payment_roles(win, args.lang, rules)
-        print(rules.format_outcome(outcome, args.lang, roles) or format_result(outcome, roles, args.lang, rules))
+        print(
+            rules.format_outcome(outcome, args.lang, roles)
+            or format_result(outcome, roles, args.lang, rules, payment_scheme(win, rules, args.lang))
+        )
     return 0 if outcome.winning else 1
 
 

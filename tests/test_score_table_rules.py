@@ -1,0 +1,57 @@
+"""What the Hong Kong table of ``hkmj score`` tells a scorer settling an argument at a real table:
+where its elements and limit come from (HK-6) and how each loser's payment is made (HK-6's
+payment scheme, or house option ``payment=half-shooter``), in English and in French; a seat that
+pays nothing reads 0, not +0."""
+
+from __future__ import annotations
+
+import pytest
+
+from hkmj.cli import main
+
+# South wins on West's 1z (HK-6's worked example: base 8), self-drawn, and a limit hand
+DISCARD = ["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S"]
+SELF_DRAWN = ["score", "234s567p88m111z777z", "--win", "1z", "--seat", "S"]
+ORPHANS = ["score", "19m19p19s1234567z1z", "--win", "1z", "--from", "N"]
+
+
+def table(capsys: pytest.CaptureFixture[str], argv: list[str]) -> list[str]:
+    assert main(argv) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_hk_6_the_discard_payments_say_the_discarder_pays_twice_the_others_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6: on a discard the discarder pays 2 × base, each other loser 1 ×; the heading says so."""
+    lines = table(capsys, DISCARD)
+    assert lines[0].startswith("Element (HK-6) ")
+    assert "Base points                          8" in lines
+    at = lines.index("Payments (HK-6: the discarder pays 2 × base, the others 1 ×):")
+    assert lines[at + 1 :] == ["  E     -8", "  S    +32  winner", "  W    -16  discarder", "  N     -8"]
+
+
+def test_hk_6_the_self_drawn_payments_say_each_loser_pays_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6: self-drawn, each of the three losers pays 2 × base (base 16: 32 each)."""
+    lines = table(capsys, SELF_DRAWN)
+    at = lines.index("Payments (HK-6: self-drawn, each loser pays 2 × base):")
+    assert lines[at + 1 :] == ["  E    -32", "  S    +96  winner", "  W    -32", "  N    -32"]
+
+
+def test_hk_6_a_limit_hand_cites_its_rule_and_half_shooter_its_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6 limits; house option payment=half-shooter: the discarder alone pays 4 × base, and the
+    two others, who pay nothing, read 0 rather than +0."""
+    lines = table(capsys, [*ORPHANS, "--option", "payment=half-shooter"])
+    assert "Limit hand (HK-6): Thirteen orphans" in lines
+    at = lines.index("Payments (payment=half-shooter: the discarder alone pays 4 × base):")
+    assert lines[at + 1 :] == ["  E   +256  winner", "  S      0", "  W      0", "  N   -256  discarder"]
+
+
+def test_hk_6_the_payment_headings_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same headings in French, with the space French puts before a colon."""
+    lines = table(capsys, [*DISCARD, "--lang", "fr"])
+    assert lines[0].startswith("Élément (HK-6) ")
+    assert "Paiements (HK-6\u00a0: le défausseur paie 2 × la base, les autres 1 ×)\u00a0:" in lines
+    lines = table(capsys, [*SELF_DRAWN, "--lang", "fr"])
+    assert "Paiements (HK-6\u00a0: tuile piochée, chaque perdant paie 2 × la base)\u00a0:" in lines
+    lines = table(capsys, [*ORPHANS, "--option", "payment=half-shooter", "--lang", "fr"])
+    assert "Main limite (HK-6)\u00a0: Treize Orphelins" in lines
+    assert "Paiements (payment=half-shooter\u00a0: le défausseur paie seul 4 × la base)\u00a0:" in lines
