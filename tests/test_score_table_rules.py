@@ -55,3 +55,34 @@ def test_hk_6_the_payment_headings_in_french(capsys: pytest.CaptureFixture[str])
     lines = table(capsys, [*ORPHANS, "--option", "payment=half-shooter", "--lang", "fr"])
     assert "Main limite (HK-6)\u00a0: Treize Orphelins" in lines
     assert "Paiements (payment=half-shooter\u00a0: le défausseur paie seul 4 × la base)\u00a0:" in lines
+
+
+@pytest.mark.parametrize(
+    ("option", "name", "said"),
+    [
+        ("--flower", "plum", "'plum' is flower 1: give its number only, --flower 1"),
+        ("--flower", "Chrysanthemum", "'Chrysanthemum' is flower 3: give its number only, --flower 3"),
+        ("--season", "Winter", "'Winter' is season 4: give its number only, --season 4"),
+        ("--season", "fall", "'fall' is season 3: give its number only, --season 3"),
+        ("--flower", "autumn", "'autumn' is a season: give it with --season 3"),
+        ("--season", "Orchid", "'Orchid' is a flower: give it with --flower 2"),
+        ("--flower", "Prunier", "'Prunier' is flower 1: give its number only, --flower 1"),
+    ],
+)
+def test_hk_1_3_a_bonus_tile_by_the_name_on_it_is_told_its_number(
+    capsys: pytest.CaptureFixture[str], option: str, name: str, said: str
+) -> None:
+    """HK-1.3: a player reads "Plum" or "Autumn" on a real bonus tile; ``--flower plum`` was
+    answered "'plum' is not a whole number (digits 0-9)", which does not say which number it is.
+    It is now told the number, and the option for a tile of the other kind (status 2)."""
+    with pytest.raises(SystemExit) as stop:
+        main(["score", "123m456p789s11z777z", "--win", "9s", option, name])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.rstrip().endswith(f"argument {option}: {said}")
+
+
+def test_hk_1_3_a_bonus_tile_by_its_name_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """The French names, and the answer in French."""
+    with pytest.raises(SystemExit):
+        main(["score", "123m456p789s11z777z", "--win", "9s", "--season", "Été", "--lang", "fr"])
+    assert "«\u00a0Été\u00a0» est la saison 2\u00a0: donnez seulement son numéro, --season 2" in capsys.readouterr().err

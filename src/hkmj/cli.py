@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
 import re
 import shlex
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO, cast
 
@@ -559,6 +561,19 @@ def seed_number(text: str) -> int:
     return n
 
 
+@functools.cache
+def _bonus_names() -> dict[str, tuple[str, int]]:
+    """The flowers' and seasons' names, English and French, in small letters → (kind, number):
+    Plum 1 .. Bamboo 4, Spring 1 .. Winter 4 (HK-1.3; ``fall`` too)."""
+    from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
+
+    names = {"fall": ("season", 3)}
+    for kind, words in (("flower", _EN_FLOWERS), ("flower", _FR_FLOWERS), ("season", _EN_SEASONS), ("season", _FR_SEASONS)):
+        names.update({word.casefold(): (kind, n) for n, word in enumerate(words, 1)})
+    return names
+
+
+
 def bonus_number(kind: str) -> Callable[[str], int]:
     """The argparse type of ``--flower`` (``kind`` "flower") or ``--season``: a whole number, the
     scorer checking it is 1-4. The tile written whole, as the table shows it (``F2``, ``S3``) or
@@ -579,6 +594,12 @@ def bonus_number(kind: str) -> Callable[[str], int]:
         found = shown or notation
         if found:  # --flower 5f: Season 1
             n = int(found.group(1)) - (0 if shown else other_first - 1)
+            raise argparse.ArgumentTypeError(f"{text!r} is a {other}: give it with --{other} {n}")
+        named = _bonus_names().get(unicodedata.normalize("NFC", text).strip().casefold())
+        if named:  # the name painted on the tile: --flower plum, --season autumn
+            what, n = named
+            if what == kind:
+                raise argparse.ArgumentTypeError(f"{text!r} is {kind} {n}: give its number only, --{kind} {n}")
             raise argparse.ArgumentTypeError(f"{text!r} is a {other}: give it with --{other} {n}")
         return whole_number(text)
 
@@ -1013,10 +1034,10 @@ def _add_score(sub: Any) -> None:
     p.add_argument("--prevailing", default="E", action=OnceAction, metavar="WIND", help="the prevailing wind: E, S, W or N (default E)")
     p.add_argument("--meld", action="append", default=[], metavar="MELD", help='a declared group, e.g. "pung 555m" (repeatable)')
     p.add_argument(
-        "--flower", action="append", type=bonus_number("flower"), default=[], metavar="N", help="a flower 1-4 you hold (repeatable)"
+        "--flower", action="append", type=bonus_number("flower"), default=[], metavar="N", help="a flower you hold, by its number: 1 Plum, 2 Orchid, 3 Chrysanthemum, 4 Bamboo (repeatable)"
     )
     p.add_argument(
-        "--season", action="append", type=bonus_number("season"), default=[], metavar="N", help="a season 1-4 you hold (repeatable)"
+        "--season", action="append", type=bonus_number("season"), default=[], metavar="N", help="a season you hold, by its number: 1 Spring, 2 Summer, 3 Autumn, 4 Winter (repeatable)"
     )
     p.add_argument(
         "--flag",

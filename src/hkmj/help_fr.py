@@ -358,8 +358,8 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--seat": "votre vent, le Vent du joueur\u00a0: E, S, O ou N (par défaut E)",
         "--prevailing": "le vent dominant\u00a0: E, S, O ou N (par défaut E)",
         "--meld": 'un groupe déclaré, par exemple "pung 555m" (répétable)',
-        "--flower": "une fleur 1-4 que vous tenez (répétable)",
-        "--season": "une saison 1-4 que vous tenez (répétable)",
+        "--flower": "une fleur que vous tenez, par son numéro\u00a0: 1 Prunier, 2 Orchidée, 3 Chrysanthème, 4 Bambou (répétable)",
+        "--season": "une saison que vous tenez, par son numéro\u00a0: 1 Printemps, 2 Été, 3 Automne, 4 Hiver (répétable)",
         "--flag": (
             "comment la main a été gagnée (répétable)\u00a0: last_wall_tile (toutes les règles)\u00a0; final_discard et "
             "kong_replacement (Hong Kong, MCR)\u00a0; heavenly et earthly (Hong Kong)\u00a0; last_of_kind (MCR)"
