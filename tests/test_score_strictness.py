@@ -567,6 +567,10 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55pm", "--win", "5p", "--rules", "classical"], 1,
      "Not a valid deal: hand '123m456m789m123p55pm': 'm': suit letter 'm' with no digits before it",
      "Donne non valable\u00a0: main «\u00a0123m456m789m123p55pm\u00a0»\u00a0: «\u00a0m\u00a0»\u00a0: la lettre de famille «\u00a0m\u00a0» sans chiffre devant elle"),
+    (["m123m456m789p123p55", "--win", "5p", "--rules", "hk"], 1,  # HK-1.4: the suit letter first
+     "Not a valid winning hand: hand 'm123m456m789p123p55': 'm123': the suit letter comes after its digits: write '123m'",
+     "Main gagnante non valable\u00a0: main «\u00a0m123m456m789p123p55\u00a0»\u00a0: «\u00a0m123\u00a0»\u00a0: la lettre de famille vient "
+     "après ses chiffres\u00a0: écrivez «\u00a0123m\u00a0»"),
     (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Main gagnante non valable\u00a0: main «\u00a0123m456m789m123p55p#\u00a0»\u00a0: «\u00a0#\u00a0»\u00a0: caractère «\u00a0#\u00a0» inattendu"),

@@ -86,3 +86,29 @@ def test_hk_1_3_a_bonus_tile_by_its_name_in_french(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["score", "123m456p789s11z777z", "--win", "9s", "--season", "Été", "--lang", "fr"])
     assert "«\u00a0Été\u00a0» est la saison 2\u00a0: donnez seulement son numéro, --season 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["m123p456s789z11z777", "--win", "9s"], "hand 'm123p456s789z11z777': 'm123': the suit letter comes after its digits: write '123m'"),
+        (["m1 m2 m3", "--win", "9s"], "'m1': the suit letter comes after its digits: write '1m'"),
+        (["123m456p789s11z777z", "--win", "s9"], "--win 's9': 's9': the suit letter comes after its digits: write '9s'"),
+        (["123m456p789s11z", "--meld", "pung z777", "--win", "9s"], "'z777': the suit letter comes after its digits: write '777z'"),
+        # a letter typed twice is not a letter written first
+        (["123mm456p", "--win", "9s"], "'m': suit letter 'm' with no digits before it"),
+    ],
+)
+def test_hk_1_4_a_suit_letter_written_before_its_digits_is_told_the_order(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """HK-1.4: digits, then their suit letter. ``m123`` (the letter first, as some score sheets
+    write it) was answered "suit letter 'm' with no digits before it", without the way to write it."""
+    assert main(["score", *argv]) == 1
+    assert capsys.readouterr().err.rstrip().endswith(said)
+
+
+def test_hk_1_4_the_suit_letter_first_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "123m456p789s11z777z", "--win", "s9", "--lang", "fr"]) == 1
+    err = capsys.readouterr().err
+    assert "«\u00a0s9\u00a0»\u00a0: la lettre de famille vient après ses chiffres\u00a0: écrivez «\u00a09s\u00a0»" in err

@@ -261,6 +261,13 @@ def parse_tiles(text: str) -> list[Tile]:
                 if honour is not None:
                     word, name, number = honour
                     raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
+                end = i + 1
+                while end < len(text) and end < i + 10 and "0" <= text[end] <= "9":
+                    end += 1
+                before = text[:i].rstrip()[-1:]  # 123mm456p: a letter doubled, not one written first
+                if end > i + 1 and ch != "f" and (not before or before not in "mpszf"):  # m123, s9: the suit letter first (HK-1.4)
+                    typed = text[i:end]
+                    raise NotationError(f"{typed!r}: the suit letter comes after its digits: write {typed[1:] + ch!r}")
                 raise NotationError(f"{ch!r}: suit letter {ch!r} with no digits before it")
             part = text[start : i + 1].replace(" ", "")  # the group an error names, built once per group
             out.extend(_make(d, ch, part) for d in digits)
