@@ -112,3 +112,17 @@ def test_hk_1_4_the_suit_letter_first_in_french(capsys: pytest.CaptureFixture[st
     assert main(["score", "123m456p789s11z777z", "--win", "s9", "--lang", "fr"]) == 1
     err = capsys.readouterr().err
     assert "«\u00a0s9\u00a0»\u00a0: la lettre de famille vient après ses chiffres\u00a0: écrivez «\u00a09s\u00a0»" in err
+
+
+@pytest.mark.parametrize(
+    ("meld", "right"),
+    [("concealed kong 1111p", "ckong 1111p"), ("Closed Kong 1111p", "ckong 1111p"), ("exposed pung 555m", "pung 555m"),
+     ("ankan 1111p", "ckong 1111p"), ("pon 555m", "pung 555m"), ("kong caché 1111p", "ckong 1111p")],
+)  # fmt: skip
+def test_hk_4_8_a_meld_kind_in_other_words_is_told_ours(capsys: pytest.CaptureFixture[str], meld: str, right: str) -> None:
+    """HK-4.8: a declared concealed kong is a meld of its own kind, ``ckong``; ``--meld "concealed
+    kong 1111p"`` was answered only "expected '<chow|pung|kong|ckong> <tiles>'", which leaves a
+    newcomer to guess that "concealed kong" is ``ckong``."""
+    assert main(["score", "123m456p789s11z", "--win", "9s", "--meld", meld]) == 1
+    said = f"--meld {meld!r}: write it {right!r} (the kinds are chow, pung, kong and ckong, in small letters)"
+    assert capsys.readouterr().err.rstrip().endswith(said)

@@ -285,6 +285,11 @@ class Meld:
             if kind in MELD_KINDS:  # 'PUNG', 'Pung', 'pong': the kind, written another way
                 right = f"{kind} {parts[1]}"
                 raise InvalidHand(f"meld {echo(text)}: write it {echo(right)} (the kinds are chow, pung, kong and ckong, in small letters)")
+        if len(parts) == 3 and parts[2] and parts[2][0].isdigit():
+            kind = _KIND_SPELLINGS.get(f"{parts[0]} {parts[1]}".lower(), "")
+            if kind:  # 'concealed kong 1111p', 'exposed pung 555m': the kind in two words
+                right = f"{kind} {parts[2]}"
+                raise InvalidHand(f"meld {echo(text)}: write it {echo(right)} (the kinds are chow, pung, kong and ckong, in small letters)")
         words = text.replace(",", " ").replace(";", " ").split()
         if len(words) > 2 and len(words) % 2 == 0 and all(w in MELD_KINDS for w in words[::2]):  # pung 777z, chow 123m
             groups = " then ".join(echo(f"{kind} {spec}") for kind, spec in zip(words[::2], words[1::2], strict=True))
@@ -315,8 +320,14 @@ class Meld:
         return cls(kind, tiles[0])
 
 
-_KIND_SPELLINGS: Final[dict[str, str]] = {"pong": "pung", "chi": "chow", "kang": "kong", "kan": "kong"}
-"""Other spellings of a meld's kind a player may type (``--meld "pong 999m"``), answered with ours."""
+_KIND_SPELLINGS: Final[dict[str, str]] = {
+    "pong": "pung", "pon": "pung", "chi": "chow", "kang": "kong", "kan": "kong", "minkan": "kong", "ankan": "ckong",
+    "concealed kong": "ckong", "closed kong": "ckong", "hidden kong": "ckong", "kong concealed": "ckong",
+    "exposed kong": "kong", "open kong": "kong", "exposed pung": "pung", "open pung": "pung",
+    "exposed chow": "chow", "open chow": "chow", "kong caché": "ckong", "kong exposé": "kong", "pung exposé": "pung",
+}  # fmt: skip
+"""Other spellings of a meld's kind a player may type (``--meld "pong 999m"``, ``"concealed kong 1111p"``),
+answered with ours."""
 
 _NO_FLAGS: frozenset[str] = frozenset()
 
