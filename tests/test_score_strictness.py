@@ -571,6 +571,10 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: hand 'm123m456m789p123p55': 'm123': the suit letter comes after its digits: write '123m'",
      "Main gagnante non valable\u00a0: main «\u00a0m123m456m789p123p55\u00a0»\u00a0: «\u00a0m123\u00a0»\u00a0: la lettre de famille vient "
      "après ses chiffres\u00a0: écrivez «\u00a0123m\u00a0»"),
+    (["一二三萬456m789m123p55p", "--win", "5p", "--rules", "hk"], 1,  # HK-1.4: tiles as painted
+     "Not a valid winning hand: hand '一二三萬456m789m123p55p': '一二三萬': write it '123m' (digits, then the suit letter m, p or s)",
+     "Main gagnante non valable\u00a0: main «\u00a0一二三萬456m789m123p55p\u00a0»\u00a0: «\u00a0一二三萬\u00a0»\u00a0: écrivez «\u00a0123m\u00a0» "
+     "(les chiffres, puis la lettre de famille m, p ou s)"),
     (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Main gagnante non valable\u00a0: main «\u00a0123m456m789m123p55p#\u00a0»\u00a0: «\u00a0#\u00a0»\u00a0: caractère «\u00a0#\u00a0» inattendu"),

@@ -126,3 +126,22 @@ def test_hk_4_8_a_meld_kind_in_other_words_is_told_ours(capsys: pytest.CaptureFi
     assert main(["score", "123m456p789s11z", "--win", "9s", "--meld", meld]) == 1
     said = f"--meld {meld!r}: write it {right!r} (the kinds are chow, pung, kong and ckong, in small letters)"
     assert capsys.readouterr().err.rstrip().endswith(said)
+
+
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        ("一二三萬456p789s11z777z", "'一二三萬': write it '123m' (digits, then the suit letter m, p or s)"),
+        ("123m456p七八九索11z777z", "'七八九索': write it '789s' (digits, then the suit letter m, p or s)"),
+        ("123m四五六筒789s11z777z", "'四五六筒': write it '456p' (digits, then the suit letter m, p or s)"),
+        ("123m456p789s11z中中中", "'中': write the Red dragon as 7z (winds 1z-4z, dragons 5z-7z)"),
+        ("123m456p789s東東777z", "'東': write the East wind as 1z (winds 1z-4z, dragons 5z-7z)"),
+        ("123m456p789s11z发发发", "'发': write the Green dragon as 6z (winds 1z-4z, dragons 5z-7z)"),
+    ],
+)
+def test_hk_1_4_tiles_typed_as_painted_are_told_their_notation(capsys: pytest.CaptureFixture[str], hand: str, said: str) -> None:
+    """HK-1.4: a Hong Kong table's tiles carry Chinese characters; ``一二三萬`` was answered
+    "unknown suit '一' (use m, p, s, z or f)" and ``中`` "unknown suit '中'", as if they were
+    suit letters. Each is now told its mpsz notation, as ``Rd`` and ``east`` are."""
+    assert main(["score", hand, "--win", "9s"]) == 1
+    assert capsys.readouterr().err.rstrip().endswith(said)

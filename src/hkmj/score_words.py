@@ -230,6 +230,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"(?P<word>{_ECHO}): write (?P<name>.+) as (?P<tile>[1-8]f) \(flowers 1f-4f, seasons 5f-8f\)",
      lambda g: f"{g['word']}\u00a0: écrivez la {name(tile(g['tile']), 'fr')} {g['tile']} (fleurs 1f-4f, saisons 5f-8f)"),
     (rf"(?P<part>{_ECHO}): digits with no suit letter after them", "{part}\u00a0: des chiffres sans lettre de famille après eux"),
+    (rf"(?P<part>{_ECHO}): write it (?P<right>{_ECHO}) \(digits, then the suit letter m, p or s\)",
+     "{part}\u00a0: écrivez {right} (les chiffres, puis la lettre de famille m, p ou s)"),
     (rf"(?P<part>{_ECHO}): the suit letter comes after its digits: write (?P<right>{_ECHO})",
      "{part}\u00a0: la lettre de famille vient après ses chiffres\u00a0: écrivez {right}"),
     (rf"(?P<part>{_ECHO}): suit letter (?P<letter>{_ECHO}) with no digits before it",

@@ -162,9 +162,25 @@ _DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
 _HONOURS_TYPED: Final = {
     **{word: 5 + i for letters in _DRAGON_LETTERS.values() for i, word in enumerate(letters)},  # two letters: before W
     **{letter: 1 + seat for letters in WIND_LETTERS.values() for seat, letter in enumerate(letters)},
-}
-"""An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest, ``Ro`` for Rouge) and
-its number in z."""
+    # the characters painted on the tiles, traditional and simplified: 東 南 西 北, 白 發 中
+    "東": 1, "东": 1, "南": 2, "西": 3, "北": 4, "白": 5, "發": 6, "发": 6, "中": 7,
+}  # fmt: skip
+"""An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest, ``Ro`` for Rouge), or
+as the tile shows it (``中``), and its number in z."""
+_CJK_DIGITS: Final = "一二三四五六七八九"
+_CJK_SUITS: Final = {"萬": "m", "万": "m", "筒": "p", "餅": "p", "饼": "p", "索": "s", "條": "s", "条": "s"}
+"""Suit tiles as painted (``五萬``, ``三筒``, ``七索``): a Chinese numeral, then the suit's character."""
+
+
+def _cjk_typed(text: str) -> None:
+    """Refuse suit tiles written as painted on them (``一二三萬``: Chinese numerals, then the suit's
+    character) with the notation to write instead (HK-1.4)."""
+    end = 0
+    while end < len(text) and end < 9 and text[end] in _CJK_DIGITS:
+        end += 1
+    if end and end < len(text) and text[end] in _CJK_SUITS:
+        right = "".join(str(_CJK_DIGITS.index(c) + 1) for c in text[:end]) + _CJK_SUITS[text[end]]
+        raise NotationError(f"{text[: end + 1]!r}: write it {right!r} (digits, then the suit letter m, p or s)")
 _HONOUR_WORDS: Final = {
     word: number
     for number, words in enumerate(
@@ -286,6 +302,8 @@ def parse_tiles(text: str) -> list[Tile]:
             if honour is not None:  # E, Wh, east: an honour as the table shows it or by its name (HK-1.4)
                 word, name, number = honour
                 raise NotationError(f"{word!r}: write the {name} as {number}z (winds 1z-4z, dragons 5z-7z)")
+            if not digits:
+                _cjk_typed(text[i:])  # 五萬: a suit tile as painted
             if ch.isalpha():
                 raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
             if not digits and 0x1F000 <= ord(ch) <= 0x1F02B:  # a tile's glyph, copied from a --glyphs table
