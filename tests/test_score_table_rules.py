@@ -145,3 +145,22 @@ def test_hk_1_4_tiles_typed_as_painted_are_told_their_notation(capsys: pytest.Ca
     suit letters. Each is now told its mpsz notation, as ``Rd`` and ``east`` are."""
     assert main(["score", hand, "--win", "9s"]) == 1
     assert capsys.readouterr().err.rstrip().endswith(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_hk_6_the_score_help_says_what_each_way_of_winning_means(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """HK-6, HK-4.9, HK-4.10: --help listed the flags (last_wall_tile, final_discard,
+    kong_replacement, heavenly, earthly) without saying what they mean, so a newcomer could not
+    tell final_discard from last_wall_tile, nor what heavenly is; it now says each in a line."""
+    with pytest.raises(SystemExit):
+        main(["score", "--help", "--lang", lang])
+    text = " ".join(capsys.readouterr().out.split())
+    if lang == "en":
+        for said in ("a self-draw unless --from SEAT names the discarder", "last_wall_tile: you drew the last tile of the live wall",
+                     "final_discard: you took the discard made after it (HK-4.9)", "heavenly: East won on the dealt tiles",
+                     "earthly: you won on East's very first discard", "you took the tile SEAT added to a pung (HK-4.10)"):  # fmt: skip
+            assert said in text
+    else:
+        for said in ("final_discard : vous avez pris la défausse qui l'a suivie (HK-4.9)",
+                     "earthly : vous avez gagné sur la toute première défausse de l'Est"):  # fmt: skip
+            assert said in text

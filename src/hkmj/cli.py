@@ -50,6 +50,13 @@ tile. Each declared group is one --meld:
     --meld "chow 345s"   --meld "pung 555m"   --meld "kong 1111z"
     --meld "ckong 2222p"   (a declared concealed kong)
 
+How it was won (HK-6): a self-draw unless --from SEAT names the discarder;
+--robbed --from SEAT: you took the tile SEAT added to a pung (HK-4.10).
+--flag last_wall_tile: you drew the last tile of the live wall; final_discard:
+you took the discard made after it (HK-4.9); kong_replacement: you drew the
+winning tile to replace a kong; heavenly: East won on the dealt tiles;
+earthly: you won on East's very first discard.
+
 Rules: --rules hk (default) with house options, e.g. --option minfan=3 --option table=half.
 
 The classical game (--rules classical, docs/rules-classical.md) scores all four

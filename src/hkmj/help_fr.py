@@ -117,6 +117,15 @@ Chaque groupe déclaré est un --meld (les sortes en anglais\u00a0: chow, pung, 
     --meld "ckong 2222p"   (un kong caché déclaré)
 Les vents s'écrivent E, S, W (ou O pour Ouest) et N.
 
+Comment la main a été gagnée (HK-6)\u00a0: sur sa propre pioche, sauf si --from PLACE
+nomme le défausseur\u00a0; --robbed --from PLACE\u00a0: vous avez pris la tuile que PLACE
+ajoutait à un pung (HK-4.10).
+--flag last_wall_tile\u00a0: vous avez pioché la dernière tuile du mur vivant\u00a0;
+final_discard\u00a0: vous avez pris la défausse qui l'a suivie (HK-4.9)\u00a0;
+kong_replacement\u00a0: la tuile gagnante remplaçait un kong\u00a0; heavenly\u00a0: l'Est a
+gagné avec les tuiles distribuées\u00a0; earthly\u00a0: vous avez gagné sur la toute
+première défausse de l'Est.
+
 Règles\u00a0: --rules hk (par défaut) avec des options de la maison, par exemple --option minfan=3
 --option table=half.
 
