@@ -575,6 +575,13 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: hand '一二三萬456m789m123p55p': '一二三萬': write it '123m' (digits, then the suit letter m, p or s)",
      "Main gagnante non valable\u00a0: main «\u00a0一二三萬456m789m123p55p\u00a0»\u00a0: «\u00a0一二三萬\u00a0»\u00a0: écrivez «\u00a0123m\u00a0» "
      "(les chiffres, puis la lettre de famille m, p ou s)"),
+    (["123m456m789m55p", "--meld", "123p", "--win", "5p", "--rules", "hk"], 1,  # a meld without its kind
+     "Not a valid winning hand: --meld '123p': say which group it is: 'chow 123p'",
+     "Main gagnante non valable\u00a0: --meld «\u00a0123p\u00a0»\u00a0: dites quel groupe c'est\u00a0: «\u00a0chow 123p\u00a0»"),
+    (["123m456m789m55p", "--meld", "1111p", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld '1111p': say which group it is: 'kong 1111p' (or 'ckong 1111p' when declared concealed)",
+     "Main gagnante non valable\u00a0: --meld «\u00a01111p\u00a0»\u00a0: dites quel groupe c'est\u00a0: «\u00a0kong 1111p\u00a0» "
+     "(ou «\u00a0ckong 1111p\u00a0» s'il a été déclaré caché)"),
     (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Main gagnante non valable\u00a0: main «\u00a0123m456m789m123p55p#\u00a0»\u00a0: «\u00a0#\u00a0»\u00a0: caractère «\u00a0#\u00a0» inattendu"),

@@ -97,6 +97,8 @@ def test_hk_1_3_a_bonus_tile_by_its_name_in_french(capsys: pytest.CaptureFixture
         (["123m456p789s11z", "--meld", "pung z777", "--win", "9s"], "'z777': the suit letter comes after its digits: write '777z'"),
         # a letter typed twice is not a letter written first
         (["123mm456p", "--win", "9s"], "'m': suit letter 'm' with no digits before it"),
+        # nor a stray letter before groups written right
+        (["m234s567p88m111z777z", "--win", "9s"], "'m': suit letter 'm' with no digits before it"),
     ],
 )
 def test_hk_1_4_a_suit_letter_written_before_its_digits_is_told_the_order(
@@ -164,3 +166,22 @@ def test_hk_6_the_score_help_says_what_each_way_of_winning_means(capsys: pytest.
         for said in ("final_discard : vous avez pris la défausse qui l'a suivie (HK-4.9)",
                      "earthly : vous avez gagné sur la toute première défausse de l'Est"):  # fmt: skip
             assert said in text
+
+
+def test_hk_1_4_a_meld_s_tiles_may_be_spaced_as_a_hand_s_are(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4: the hand takes ``1m 2m 3m`` (spaces between tiles); ``--meld "chow 3m 4m 5m"`` was
+    refused with "expected '<chow|pung|kong|ckong> <tiles>'". It now scores as ``chow 345m``."""
+    spaced = table(capsys, ["score", "123m456p789s11z", "--win", "9s", "--meld", "chow 3m 4m 5m"])
+    assert spaced == table(capsys, ["score", "123m456p789s11z", "--win", "9s", "--meld", "chow 345m"])
+
+
+@pytest.mark.parametrize(
+    ("meld", "said"),
+    [("345m", "say which group it is: 'chow 345m'"), ("777z", "say which group it is: 'pung 777z'"),
+     ("1111p", "say which group it is: 'kong 1111p' (or 'ckong 1111p' when declared concealed)")],
+)  # fmt: skip
+def test_hk_4_a_meld_given_without_its_kind_is_told_the_kind(capsys: pytest.CaptureFixture[str], meld: str, said: str) -> None:
+    """HK-4.2-4.4: ``--meld 345m`` (the tiles, not the kind) was answered only "expected
+    '<chow|pung|kong|ckong> <tiles>'"; it is now told the group its tiles make."""
+    assert main(["score", "123m456p789s11z", "--win", "9s", "--meld", meld]) == 1
+    assert capsys.readouterr().err.rstrip().endswith(f"--meld {meld!r}: {said}")

@@ -280,8 +280,11 @@ def parse_tiles(text: str) -> list[Tile]:
                 end = i + 1
                 while end < len(text) and end < i + 10 and "0" <= text[end] <= "9":
                     end += 1
-                before = text[:i].rstrip()[-1:]  # 123mm456p: a letter doubled, not one written first
-                if end > i + 1 and ch != "f" and (not before or before not in "mpszf"):  # m123, s9: the suit letter first (HK-1.4)
+                # m123p456, s9: every suit letter written first, so the text ends with digits (HK-1.4);
+                # not 123mm456p (a letter doubled) nor m234s567p (a stray letter before groups written right)
+                before = text[:i].rstrip()[-1:]
+                letter_first = text.rstrip()[-1:].isdigit() and (not before or before not in "mpszf")
+                if end > i + 1 and ch != "f" and letter_first:
                     typed = text[i:end]
                     raise NotationError(f"{typed!r}: the suit letter comes after its digits: write {typed[1:] + ch!r}")
                 raise NotationError(f"{ch!r}: suit letter {ch!r} with no digits before it")

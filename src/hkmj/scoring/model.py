@@ -280,6 +280,10 @@ class Meld:
         if not isinstance(text, str):
             raise InvalidHand(f"meld {echo(text)}: expected a string like 'pung 555m'")
         parts = text.split()
+        if len(parts) > 2 and parts[0] in MELD_KINDS and all(w[:1].isdigit() for w in parts[1:]):
+            parts = [parts[0], "".join(parts[1:])]  # 'chow 3m 4m 5m': spaces between tiles, as in a hand
+        if len(parts) == 1:
+            _kind_missing(text)
         if len(parts) == 2 and parts[0] not in MELD_KINDS:
             kind = _KIND_SPELLINGS.get(parts[0].lower(), parts[0].lower())
             if kind in MELD_KINDS:  # 'PUNG', 'Pung', 'pong': the kind, written another way
@@ -318,6 +322,26 @@ class Meld:
         if tiles[0] >= 34:
             raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
+
+
+def _kind_missing(text: str) -> None:
+    """Refuse a meld given by its tiles alone (``--meld 345m``) with the kind its tiles make."""
+    try:
+        tiles = sorted(parse_tiles(text))
+    except ValueError:
+        return
+    if not tiles or tiles[-1] >= N_KINDS:
+        return
+    first = tiles[0]
+    if len(tiles) == 3 and is_suited(first) and first % 9 <= 6 and tiles == [first, first + 1, first + 2]:
+        right = f"'chow {text.strip()}'"
+    elif len(tiles) == 3 and len(set(tiles)) == 1:
+        right = f"'pung {text.strip()}'"
+    elif len(tiles) == 4 and len(set(tiles)) == 1:
+        right = f"'kong {text.strip()}' (or 'ckong {text.strip()}' when declared concealed)"
+    else:
+        return
+    raise InvalidHand(f"meld {echo(text)}: say which group it is: {right}")
 
 
 _KIND_SPELLINGS: Final[dict[str, str]] = {
