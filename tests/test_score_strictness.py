@@ -582,6 +582,10 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: --meld '1111p': say which group it is: 'kong 1111p' (or 'ckong 1111p' when declared concealed)",
      "Main gagnante non valable\u00a0: --meld «\u00a01111p\u00a0»\u00a0: dites quel groupe c'est\u00a0: «\u00a0kong 1111p\u00a0» "
      "(ou «\u00a0ckong 1111p\u00a0» s'il a été déclaré caché)"),
+    (["１23m456m789m123p55p", "--win", "5p", "--rules", "hk"], 1,  # a full-width digit
+     "Not a valid winning hand: hand '１23m456m789m123p55p': '１': unexpected character '１': a full-width digit: write 1",
+     "Main gagnante non valable\u00a0: main «\u00a0１23m456m789m123p55p\u00a0»\u00a0: «\u00a0１\u00a0»\u00a0: caractère «\u00a0１\u00a0» inattendu\u00a0: "
+     "un chiffre pleine chasse\u00a0: écrivez 1"),
     (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Main gagnante non valable\u00a0: main «\u00a0123m456m789m123p55p#\u00a0»\u00a0: «\u00a0#\u00a0»\u00a0: caractère «\u00a0#\u00a0» inattendu"),

@@ -185,3 +185,10 @@ def test_hk_4_a_meld_given_without_its_kind_is_told_the_kind(capsys: pytest.Capt
     '<chow|pung|kong|ckong> <tiles>'"; it is now told the group its tiles make."""
     assert main(["score", "123m456p789s11z", "--win", "9s", "--meld", meld]) == 1
     assert capsys.readouterr().err.rstrip().endswith(f"--meld {meld!r}: {said}")
+
+
+def test_hk_1_4_a_full_width_digit_is_told_the_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-1.4: ASCII digits. A Chinese or Japanese keyboard in full-width mode types ``１２３m``,
+    answered only "unexpected character '１'", which looks like a 1; it now names the cause."""
+    assert main(["score", "１２３m456p789s11z777z", "--win", "9s"]) == 1
+    assert capsys.readouterr().err.rstrip().endswith("'１': unexpected character '１': a full-width digit: write 1")

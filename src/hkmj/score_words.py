@@ -243,6 +243,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{part}\u00a0: tuile {tile} inconnue (les tuiles bonus vont de 1f à 8f)"),
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO}): separate tiles with spaces, e\.g\. (?P<example>{_ECHO})",
      "{part}\u00a0: caractère {char} inattendu\u00a0: séparez les tuiles par des espaces, par exemple {example}"),
+    (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO}): a full-width digit: write (?P<digit>\d)",
+     "{part}\u00a0: caractère {char} inattendu\u00a0: un chiffre pleine chasse\u00a0: écrivez {digit}"),
     (rf"(?P<part>{_ECHO}): unexpected character (?P<char>{_ECHO})", "{part}\u00a0: caractère {char} inattendu"),
     (r"the (?P<what>hand|--[a-z]+) argument holds the byte (?P<byte>0x[0-9a-f]{2}), which is not UTF-8 text \(is the terminal set to another encoding\?\)",
      lambda g: f"l'argument {'de la main' if g['what'] == 'hand' else g['what']} contient l'octet {g['byte']}, qui n'est pas du texte UTF-8"

@@ -311,6 +311,8 @@ def parse_tiles(text: str) -> list[Tile]:
                 raise NotationError(f"{part!r}: unknown suit {ch!r} (use m, p, s, z or f)")
             if not digits and 0x1F000 <= ord(ch) <= 0x1F02B:  # a tile's glyph, copied from a --glyphs table
                 _glyph_typed(ch)
+            if "\uff10" <= ch <= "\uff19":  # １２３ from a Chinese or Japanese keyboard's full-width mode
+                raise NotationError(f"{part!r}: unexpected character {ch!r}: a full-width digit: write {ord(ch) - 0xFF10}")
             if ch in _SEPARATORS:  # a list pasted with its commas: how to write it
                 raise NotationError(f"{ch!r}: unexpected character {ch!r}: separate tiles with spaces, e.g. '234s 567p'")
             raise NotationError(f"{part!r}: unexpected character {ch!r}")
