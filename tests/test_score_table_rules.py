@@ -192,3 +192,17 @@ def test_hk_1_4_a_full_width_digit_is_told_the_digit(capsys: pytest.CaptureFixtu
     answered only "unexpected character '１'", which looks like a 1; it now names the cause."""
     assert main(["score", "１２３m456p789s11z777z", "--win", "9s"]) == 1
     assert capsys.readouterr().err.rstrip().endswith("'１': unexpected character '１': a full-width digit: write 1")
+
+
+@pytest.mark.parametrize(("bonus", "example"), [("flower plum", "flower 1"), ("flower Autumn", "season 3")])
+def test_cl_1_a_bonus_tile_of_another_seat_by_its_name_gets_its_number(
+    capsys: pytest.CaptureFixture[str], bonus: str, example: str
+) -> None:
+    """HK-1.3 (the classical game's bonus tiles, CL-1): ``--other "W: ..., flower plum"`` was
+    answered "needs a number 1-4, e.g. 'flower 2'", a number that is not the plum's; the example
+    is now the tile's own number (and kind)."""
+    other = f"W: 1789p45s2z666z, kong 7777m, {bonus}"
+    argv = ["score", "--rules", "classical", "88m567p234s111z", "--meld", "pung 777z", "--win", "1z", "--from", "W",
+            "--seat", "S", "--other", other]  # fmt: skip
+    assert main(argv) == 2
+    assert capsys.readouterr().err.rstrip().endswith(f"{bonus!r} needs a number 1-4, e.g. '{example}'")

@@ -569,7 +569,7 @@ def seed_number(text: str) -> int:
 
 
 @functools.cache
-def _bonus_names() -> dict[str, tuple[str, int]]:
+def bonus_name_numbers() -> dict[str, tuple[str, int]]:
     """The flowers' and seasons' names, English and French, in small letters → (kind, number):
     Plum 1 .. Bamboo 4, Spring 1 .. Winter 4 (HK-1.3; ``fall`` too)."""
     from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
@@ -602,7 +602,7 @@ def bonus_number(kind: str) -> Callable[[str], int]:
         if found:  # --flower 5f: Season 1
             n = int(found.group(1)) - (0 if shown else other_first - 1)
             raise argparse.ArgumentTypeError(f"{text!r} is a {other}: give it with --{other} {n}")
-        named = _bonus_names().get(unicodedata.normalize("NFC", text).strip().casefold())
+        named = bonus_name_numbers().get(unicodedata.normalize("NFC", text).strip().casefold())
         if named:  # the name painted on the tile: --flower plum, --season autumn
             what, n = named
             if what == kind:
