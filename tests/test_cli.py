@@ -17,7 +17,7 @@ def test_score_human_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S"]) == 0
     out = capsys.readouterr().out
     assert "Dragon pung" in out and "Prevailing wind pung" in out
-    assert "Base points                          8" in out
+    assert "Base points (HK-6)                   8" in out
     assert "S    +32  winner" in out and "W    -16  discarder" in out
 
 

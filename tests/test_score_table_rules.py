@@ -24,7 +24,7 @@ def test_hk_6_the_discard_payments_say_the_discarder_pays_twice_the_others_once(
     """HK-6: on a discard the discarder pays 2 × base, each other loser 1 ×; the heading says so."""
     lines = table(capsys, DISCARD)
     assert lines[0].startswith("Element (HK-6) ")
-    assert "Base points                          8" in lines
+    assert "Base points (HK-6)                   8" in lines
     at = lines.index("Payments (HK-6: the discarder pays 2 × base, the others 1 ×):")
     assert lines[at + 1 :] == ["  E     -8", "  S    +32  winner", "  W    -16  discarder", "  N     -8"]
 
@@ -206,3 +206,14 @@ def test_cl_1_a_bonus_tile_of_another_seat_by_its_name_gets_its_number(
             "--seat", "S", "--other", other]  # fmt: skip
     assert main(argv) == 2
     assert capsys.readouterr().err.rstrip().endswith(f"{bonus!r} needs a number 1-4, e.g. '{example}'")
+
+
+def test_hk_6_the_base_says_whose_table_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """HK-6: 11 fan is base 64 by the rules' table; under house options (docs/house-options.md)
+    the base is the house's (limit=8, table=half: 64 too, from another table), and the line says so
+    rather than passing a house figure off as HK-6's."""
+    hand = ["score", "11m22m33m44m55m66m77m", "--win", "7m", "--from", "S"]
+    assert "Base points (HK-6)                  64" in table(capsys, hand)
+    assert "Base points (house table)           64" in table(capsys, [*hand, "--option", "limit=8", "--option", "table=half"])
+    assert "Base points (house table)          320" in table(capsys, [*hand, "--option", "base=5"])
+    assert "Points de base (HK-6)               64" in table(capsys, [*hand, "--lang", "fr"])

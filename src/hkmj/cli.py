@@ -76,6 +76,8 @@ _WORDS = {
         "limit": "Limit hand",
         "fan": "Total fan",
         "base": "Base points",
+        "base_seed": "Base points (HK-6)",
+        "base_house": "Base points (house table)",
         "payments": "Payments",
         "element": "Element (HK-6)",
         "limit_rule": "Limit hand (HK-6)",
@@ -95,6 +97,8 @@ _WORDS = {
         "limit": "Main limite",
         "fan": "Total des fans",
         "base": "Points de base",
+        "base_seed": "Points de base (HK-6)",
+        "base_house": "Points de base (table maison)",
         "payments": "Paiements",
         "element": "Élément (HK-6)",
         "limit_rule": "Main limite (HK-6)",
@@ -176,8 +180,9 @@ def format_result(
     if outcome.limit:
         lines.append(f"{w['limit_rule']}{w['colon']} {rules.name_of(outcome.limit, lang)}")
         lines.append(w["not_counted"])
-    if base is not None:
-        lines.append(f"{w['base']:<34} {base:>{n}}")
+    if base is not None:  # HK-6's table, or the house's (options table, limit, base: docs/house-options.md)
+        seed = all(rules.options.get(key, value) == value for key, value in (("table", "seed"), ("limit", "10"), ("base", "1")))
+        lines.append(f"{w['base_seed' if seed else 'base_house']:<34} {base:>{n}}")
     if not outcome.winning:
         # the ruleset words its reason in English (HK minfan); score_words says it in French
         lines.append(f"{w['not_winning']}{w['colon']} {error_in(outcome.reason, lang)}")
