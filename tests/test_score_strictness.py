@@ -586,6 +586,11 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
      "Not a valid winning hand: hand '１23m456m789m123p55p': '１': unexpected character '１': a full-width digit: write 1",
      "Main gagnante non valable\u00a0: main «\u00a0１23m456m789m123p55p\u00a0»\u00a0: «\u00a0１\u00a0»\u00a0: caractère «\u00a0１\u00a0» inattendu\u00a0: "
      "un chiffre pleine chasse\u00a0: écrivez 1"),
+    (["123m456m789m55p", "--meld", "kong 1111z", "--win", "1z", "--rules", "hk"], 1,  # HK-3.3: a kong's tile never wins
+     "Not a valid winning hand: --win 1z is not in the concealed hand 123456789m55p: a kong never holds the winning tile; "
+     "a win after a kong is on its replacement tile",
+     "Main gagnante non valable\u00a0: la tuile gagnante 1z n'est pas dans la main cachée 123456789m55p\u00a0: un kong ne contient "
+     "jamais la tuile gagnante\u00a0; une main gagnée après un kong l'est sur sa tuile de remplacement"),
     (["123m456m789m123p55p#", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: hand '123m456m789m123p55p#': '#': unexpected character '#'",
      "Main gagnante non valable\u00a0: main «\u00a0123m456m789m123p55p#\u00a0»\u00a0: «\u00a0#\u00a0»\u00a0: caractère «\u00a0#\u00a0» inattendu"),

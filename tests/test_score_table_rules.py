@@ -217,3 +217,13 @@ def test_hk_6_the_base_says_whose_table_it_is(capsys: pytest.CaptureFixture[str]
     assert "Base points (house table)           64" in table(capsys, [*hand, "--option", "limit=8", "--option", "table=half"])
     assert "Base points (house table)          320" in table(capsys, [*hand, "--option", "base=5"])
     assert "Points de base (HK-6)               64" in table(capsys, [*hand, "--lang", "fr"])
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+def test_hk_3_3_a_winning_tile_given_in_a_kong_is_told_the_replacement_wins(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    """HK-3.3: a kong takes a replacement, and that replacement (not the kong's tile) may win.
+    ``--win 5z`` with ``--meld "ckong 5555z"`` was answered only "--win 5z is not in the concealed
+    hand", leaving the scorer to guess why; the answer now says it."""
+    assert main(["score", "123m456p789s11z", "--meld", "ckong 5555z", "--win", "5z", "--rules", rules]) == 1
+    said = ": a kong never holds the winning tile; a win after a kong is on its replacement tile"
+    assert capsys.readouterr().err.rstrip().endswith(said)

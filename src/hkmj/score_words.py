@@ -291,6 +291,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "{hand} ne se lit d'aucune façon valable\u00a0: ce n'est ni quatre groupes et une paire, ni une main limite de CL-6"),
     # --- the winning tile
     (r"--win (?P<tile>\w+): a bonus tile never wins a hand \((?P<rule>[^)]*)\)", "--win {tile}\u00a0: une tuile bonus ne gagne jamais une main ({rule})"),
+    (r"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+): a kong never holds the winning tile; "
+     r"a win after a kong is on its replacement tile",
+     "la tuile gagnante {tile} n'est pas dans la main cachée {hand}\u00a0: un kong ne contient jamais la tuile gagnante\u00a0; "
+     "une main gagnée après un kong l'est sur sa tuile de remplacement"),
     (r"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+)",
      "la tuile gagnante {tile} n'est pas dans la main cachée {hand}"),
     (rf"(?:--win|win_tile) (?P<tile>\w+) is not in the concealed hand (?P<hand>\w+): the group it completes is written in the "

@@ -153,6 +153,8 @@ def _validate_tiles(win: Win) -> tuple[list[int], list[int]]:
         holding = next((m for m in win.melds if m.kind in ("pung", "chow") and m.tile <= wt <= m.tile + (2 if m.kind == "chow" else 0)), None)
         # a group laid down to win on a discard, given as a meld: the hand holds it (R-9: the winning tile included)
         where = "" if holding is None else f": the group it completes is written in the hand, not as the meld '{holding}'"
+        if holding is None and any(m.is_kong and m.tile == wt for m in win.melds):  # HK-3.3: a kong's tile is never the win
+            where = ": a kong never holds the winning tile; a win after a kong is on its replacement tile"
         raise InvalidHand(f"win_tile {tile_str(wt)} is not in the concealed hand {format_tiles(win.concealed)}{where}")
     concealed = list(counts) if win.melds else counts
     for m in win.melds:
