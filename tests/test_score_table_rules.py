@@ -227,3 +227,20 @@ def test_hk_3_3_a_winning_tile_given_in_a_kong_is_told_the_replacement_wins(caps
     assert main(["score", "123m456p789s11z", "--meld", "ckong 5555z", "--win", "5z", "--rules", rules]) == 1
     said = ": a kong never holds the winning tile; a win after a kong is on its replacement tile"
     assert capsys.readouterr().err.rstrip().endswith(said)
+
+
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        ("123m456p789s11zGdGdGd", "'Gd': write the Green dragon as 6z"),
+        ("123m456p789s11zWdWdWd", "'Wd': write the White dragon as 5z"),  # not the West wind
+        ("123m456p789s11zGGG", "'G': write the Green dragon as 6z"),
+        ("123m456p789s11zRRR", "'R': write the Red dragon as 7z"),
+        ("123m456p789s11zWWW", "'W': write the West wind as 3z"),
+    ],
+)
+def test_hk_1_4_dragons_as_score_sheets_abbreviate_them(capsys: pytest.CaptureFixture[str], hand: str, said: str) -> None:
+    """HK-1.4: dragons are 5z-7z. ``Wd`` (White dragon) was answered "write the West wind as 3z",
+    a wrong tile, and ``Gd``, ``GGG``, ``RRR`` "unknown suit 'G'"; each is now told its dragon."""
+    assert main(["score", hand, "--win", "9s"]) == 1
+    assert capsys.readouterr().err.rstrip().endswith(f"{said} (winds 1z-4z, dragons 5z-7z)")

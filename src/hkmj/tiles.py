@@ -161,9 +161,11 @@ def ascii_int(text: str) -> int | None:
 _DRAGON_LETTERS = {"en": ("Wh", "Gr", "Rd"), "fr": ("Bl", "Ve", "Ro")}
 _HONOURS_TYPED: Final = {
     **{word: 5 + i for letters in _DRAGON_LETTERS.values() for i, word in enumerate(letters)},  # two letters: before W
+    "Wd": 5, "Gd": 6, "WD": 5, "GD": 6, "RD": 7,  # White, Green, Red dragon as score sheets abbreviate them
     **{letter: 1 + seat for letters in WIND_LETTERS.values() for seat, letter in enumerate(letters)},
     # the characters painted on the tiles, traditional and simplified: 東 南 西 北, 白 發 中
     "東": 1, "东": 1, "南": 2, "西": 3, "北": 4, "白": 5, "發": 6, "发": 6, "中": 7,
+    "G": 6, "R": 7,  # GGG, RRR: the Green and Red dragons by their initial (W is West)
 }  # fmt: skip
 """An honour typed as the terminal shows it (``E``, ``Wh``; ``O`` for Ouest, ``Ro`` for Rouge), or
 as the tile shows it (``中``), and its number in z."""
