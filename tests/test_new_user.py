@@ -789,13 +789,13 @@ def test_play_help_says_its_exit_status(lang: str, tmp_path: Path, monkeypatch: 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_serve_help_says_where_it_logs_and_its_exit_status(lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj serve --help`` said nothing of what it prints nor of its exit status: it says the
-    log goes to stderr, 0 after Ctrl+C and 2 when it cannot start, in English and French; and a
+    log goes to stderr, 130 after Ctrl+C (143 after SIGTERM) and 2 when it cannot start, in English and French; and a
     --db it cannot use does exit 2, in one line."""
     monkeypatch.setenv("COLUMNS", "80")
     with pytest.raises(SystemExit):
         main(["serve", "--help", "--lang", lang])
     flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
-    assert ("Exit status: 0 stopped by Ctrl+C; 2 it cannot start" if lang == "en" else "Code de sortie : 0 arrêté par Ctrl+C ; 2 s'il ne peut pas démarrer") in flat
+    assert ("Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped); 2 it cannot start" if lang == "en" else "Code de sortie : 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté) ; 2 s'il ne peut pas démarrer") in flat
     assert ("logs on stderr" if lang == "en" else "journal sur la sortie d'erreur") in flat
     assert main(["serve", "--db", "bogus://x", "--lang", lang]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -17,11 +17,13 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from hkmj.bots import make_bot
 from hkmj.engine import Action, Player, SeatView
@@ -29,6 +31,8 @@ from hkmj.engine import Action, Player, SeatView
 __all__ = ["BotKey", "BotProcess"]
 
 log = logging.getLogger("hkmj.server")
+
+_T = TypeVar("_T")
 
 BotKey = tuple[str, int, int]
 """A bot of the child: table id, slot, and the table's count of bots seated there before it."""
@@ -57,7 +61,7 @@ def _ready() -> None:
 
 def _watch_parent(parent: int) -> None:
     """In the child, when it starts: end it once the server is gone (killed, SIGKILL too), so that
-    no process of bots outlives its server."""
+    no process of bots outlives its server (it ignores SIGINT: :meth:`BotProcess._submit`)."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -86,22 +90,36 @@ class BotProcess:
             )
         return self._pool
 
+    def _submit(self, fn: Callable[..., _T], *args: object) -> Future[_T]:
+        """``fn(*args)`` in the child, which is started here when there is none yet, with SIGINT
+        ignored: Ctrl+C at the server's terminal sends it to the whole process group, and the
+        child, its own Python starting or waiting for work, printed a ``KeyboardInterrupt``
+        traceback while the server stopped (the server ends the child itself). The child keeps
+        the disposition it is started with; the server's own is put back at once."""
+        if threading.current_thread() is not threading.main_thread():
+            return self._executor().submit(fn, *args)
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the pool's resource tracker is started with it
+        try:
+            return self._executor().submit(fn, *args)
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)
+
     def start(self) -> Future[None]:
         """Start the child now rather than at the first bot's decision (it imports the bots:
         about half a second); done once the child is ready."""
-        return self._executor().submit(_ready)
+        return self._submit(_ready)
 
     async def choose(self, key: BotKey, name: str, seed: int, view: SeatView, legal: Sequence[Action]) -> Action:
         """Bot ``key``'s choice; ``RuntimeError`` once shut down (the server is closing)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), _choose, key, name, seed, view, legal)
+            return await asyncio.wrap_future(self._submit(_choose, key, name, seed, view, legal), loop=loop)
         except BrokenProcessPool:
             log.error("the bots' process died; starting it again (its bots start afresh)")
             if self._pool is not None:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
-            return await loop.run_in_executor(self._executor(), _choose, key, name, seed, view, legal)
+            return await asyncio.wrap_future(self._submit(_choose, key, name, seed, view, legal), loop=loop)
 
     def forget(self, table_id: str) -> None:
         """Drop the bots of table ``table_id`` (it closed) from the child."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import gc
 import ipaddress
 import logging
@@ -19,8 +20,9 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 The server logs on stderr (--log-level).
 
-Exit status: 0 stopped by Ctrl+C; 2 it cannot start: a wrong option, a port in use, a
---db it cannot open, or one another hkmj serve is using (each said in one line).
+Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped); 2 it cannot start:
+a wrong option, a port in use, a --db it cannot open, or one another hkmj serve is using
+(each said in one line).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # open to the local network (by address or this machine's name)
@@ -276,6 +278,11 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))
     room = socket_room()  # raises the limit of open files as far as the system lets it
+    log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    # uvicorn writes each request's line on stdout, block-buffered in a file (> server.log): they
+    # showed late, not at all in a log of stderr (2> server.log), and those still in the buffer
+    # were lost when the server stopped (it ends by the signal); the whole log is on stderr
+    log_config["handlers"]["access"]["stream"] = "ext://sys.stderr"
     config = uvicorn.Config(
         create_app(args.db, limits),
         http=guarded_h11(
@@ -289,6 +296,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        log_config=log_config,
         ws_max_size=65536,
         ws_per_message_deflate=False,  # frames are small; compressing them costs more CPU than it saves
         ws_ping_interval=20.0,

@@ -1,0 +1,111 @@
+"""What an operator running ``hkmj serve`` sees of it: its log and how it stops (docs/server.md,
+first section; ``hkmj serve --help``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hkmj.server.testing import free_port
+
+
+class Run:
+    """``hkmj serve --log-level info`` in a session of its own, as at a terminal (Ctrl+C signals
+    its whole process group), its stdout and stderr in two files."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.port = free_port()
+        self.out, self.err = tmp_path / "stdout", tmp_path / "stderr"
+        with open(self.out, "wb") as out, open(self.err, "wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(self.port), "--db", f"sqlite:///{tmp_path / 'op.db'}",
+                 "--log-level", "info", "--all-bot-pace", "0"],
+                stdout=out,
+                stderr=err,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 60
+        while True:
+            assert self.proc.poll() is None, self.err.read_text(errors="replace")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/info", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+
+    def post(self, path: str, body: dict[str, object]) -> None:
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert r.status in (200, 201)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Iterator[Run]:
+    r = Run(tmp_path)
+    try:
+        yield r
+    finally:
+        r.stop()
+
+
+def test_each_request_is_logged_on_stderr_at_once_as_the_help_says(run: Run) -> None:
+    """``--log-level``: "how much the server logs on stderr: its start-up, each request and any
+    problem". The requests' lines were uvicorn's, on stdout: not in a log of stderr (``2>
+    server.log``), and in a file (``> server.log 2>&1``) held in a buffer, shown kilobytes late
+    and lost when the server stopped. They are on stderr now, each written as it happens."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{run.port}/api/tables", timeout=10) as r:
+        assert r.status == 200
+    deadline = time.monotonic() + 30
+    while '"GET /api/tables HTTP/1.1" 200' not in run.err.read_text(errors="replace"):
+        assert time.monotonic() < deadline, run.err.read_text(errors="replace")
+        time.sleep(0.2)
+    assert run.out.read_text(errors="replace") == ""
+
+
+def test_ctrl_c_stops_the_server_with_no_traceback_and_status_130(run: Run) -> None:
+    """Ctrl+C at the terminal signals the whole process group, the bots' process as well as the
+    server: the bots' process printed a ``KeyboardInterrupt`` traceback (``Process
+    SpawnProcess-1: Traceback ...``) in the server's log as it stopped. It ignores SIGINT now (the
+    server ends it), and the server says one line and ends with status 130, as ``--help`` says."""
+    run.post("/api/tables", {"slots": ["greedy", "greedy", "greedy", "greedy"], "length": "game", "bot_delay": 0,
+                             "claim_window": 0.02, "next_delay": 0})
+    time.sleep(1.0)  # the bots play: their process waits for the next decision or makes one
+    os.killpg(run.proc.pid, signal.SIGINT)
+    try:
+        run.proc.wait(30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the server did not stop on Ctrl+C")
+    said = run.err.read_text(errors="replace")
+    deadline = time.monotonic() + 10
+    while "Traceback" not in said and _children_alive(run.proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)  # a child still writing its traceback
+        said = run.err.read_text(errors="replace")
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said[-3000:]
+    assert said.rstrip().endswith("hkmj serve: interrupted (Ctrl+C)"), said[-500:]
+    assert run.proc.returncode == 130
+
+
+def _children_alive(pgid: int) -> bool:
+    """Whether any process of the server's process group is still running."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
