@@ -61,7 +61,10 @@ def _ready() -> None:
 
 def _watch_parent(parent: int) -> None:
     """In the child, when it starts: end it once the server is gone (killed, SIGKILL too), so that
-    no process of bots outlives its server (it ignores SIGINT: :meth:`BotProcess._submit`)."""
+    no process of bots outlives its server; and ignore SIGINT, blocked until then
+    (:meth:`BotProcess._submit`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -94,15 +97,14 @@ class BotProcess:
         """``fn(*args)`` in the child, which is started here when there is none yet, with SIGINT
         ignored: Ctrl+C at the server's terminal sends it to the whole process group, and the
         child, its own Python starting or waiting for work, printed a ``KeyboardInterrupt``
-        traceback while the server stopped (the server ends the child itself). The child keeps
-        the disposition it is started with; the server's own is put back at once."""
-        if threading.current_thread() is not threading.main_thread():
-            return self._executor().submit(fn, *args)
-        before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the pool's resource tracker is started with it
+        traceback while the server stopped (the server ends the child itself). SIGINT is blocked,
+        not ignored, while the child starts: the child inherits the mask and ignores SIGINT once
+        started (:func:`_watch_parent`); a Ctrl+C meanwhile reaches the server, late, not lost."""
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the pool's resource tracker too
         try:
             return self._executor().submit(fn, *args)
         finally:
-            signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
     def start(self) -> Future[None]:
         """Start the child now rather than at the first bot's decision (it imports the bots:
