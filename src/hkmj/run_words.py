@@ -205,6 +205,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<path>.+) is not an SQLite database \(its first bytes say another kind of file\); give a new file's name or the server's database",
      "{path} n'est pas une base de données SQLite (ses premiers octets disent un autre type de fichier)\u00a0; donnez le nom d'un nouveau "
      "fichier ou la base de données du serveur"),
+    (r"a database in memory \(no file named\): the server cannot keep its tables there; give a file, e\.g\. (?P<url>sqlite:///\S+)",
+     "une base de données en mémoire (aucun fichier nommé)\u00a0: le serveur ne peut pas y garder ses tables\u00a0; donnez un "
+     "fichier, par exemple {url}"),
     (r"(?P<path>.+) is a folder, not a database file", "{path} est un dossier, pas un fichier de base de données"),
     (rf"no folder (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",

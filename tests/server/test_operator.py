@@ -109,3 +109,22 @@ def _children_alive(pgid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+@pytest.mark.parametrize("db", ["sqlite:///", "sqlite://", "sqlite:///:memory:"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_database_in_memory_is_refused_at_start_up(db: str, lang: str) -> None:
+    """``--db sqlite:///`` (a file's name forgotten) or ``:memory:`` started a server whose every
+    table was refused "the database is unavailable; try again shortly" while its log said
+    "database write failed (OperationalError: no such table: hkmj_tables); retrying" for ever: each
+    of its connections was a database of its own, empty. It is refused before start-up, in one
+    line naming the option, exit status 2 (docs/server.md, first section)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", db, "--lang", lang],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    said = done.stderr.replace("\u00a0", " ")
+    assert said.count("\n") == 1 and "--db" in said and "Traceback" not in said, said
+    assert ("a database in memory (no file named)" if lang == "en" else "une base de données en mémoire (aucun fichier nommé)") in said
+    assert "sqlite:///hkmj.db" in said

@@ -130,6 +130,10 @@ def db_problem(url: str, connect: bool = False) -> str | None:
     except (ImportError, sa.exc.NoSuchModuleError) as err:
         return f"the {backend} driver is not installed ({err})"
     path = sqlite_file(url) if backend == "sqlite" else None
+    if connect and backend == "sqlite" and not path:
+        # sqlite:/// (no file named) or :memory:: the server started, and every table it was asked
+        # for was refused "the database is unavailable" while its log said "no such table" for ever
+        return "a database in memory (no file named): the server cannot keep its tables there; give a file, e.g. sqlite:///hkmj.db"
     if path:
         if Path(path).is_dir():
             return f"{path} is a folder, not a database file"
