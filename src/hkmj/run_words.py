@@ -208,6 +208,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"a database in memory \(no file named\): the server cannot keep its tables there; give a file, e\.g\. (?P<url>sqlite:///\S+)",
      "une base de données en mémoire (aucun fichier nommé)\u00a0: le serveur ne peut pas y garder ses tables\u00a0; donnez un "
      "fichier, par exemple {url}"),
+    (rf"its schema is at revision (?P<rev>{_ECHO}), which this hkmj does not know \(a newer hkmj made it\): run that newer hkmj on it, or give another database",
+     "son schéma est à la révision {rev}, que ce hkmj ne connaît pas (un hkmj plus récent l'a faite)\u00a0: lancez ce hkmj plus "
+     "récent dessus, ou donnez une autre base de données"),
     (r"(?P<path>.+) is a folder, not a database file", "{path} est un dossier, pas un fichier de base de données"),
     (rf"no folder (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",

@@ -128,3 +128,29 @@ def test_a_database_in_memory_is_refused_at_start_up(db: str, lang: str) -> None
     assert said.count("\n") == 1 and "--db" in said and "Traceback" not in said, said
     assert ("a database in memory (no file named)" if lang == "en" else "une base de données en mémoire (aucun fichier nommé)") in said
     assert "sqlite:///hkmj.db" in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_database_a_newer_hkmj_migrated_is_refused_in_one_line(lang: str, tmp_path: Path) -> None:
+    """A database whose schema a newer hkmj upgraded (an Alembic revision this release does not
+    have), given to this one again (a release rolled back): the start-up printed alembic's
+    traceback, "Can't locate revision identified by ...", and "Application startup failed". It is
+    refused before start-up in one line naming the revision, exit status 2."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import migrate, normalise_url
+
+    db = f"sqlite:///{tmp_path / 'newer.db'}"
+    engine = sa.create_engine(normalise_url(db))
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = 'f00dcafe1234'"))
+    engine.dispose()
+    done = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", db, "--lang", lang],
+        capture_output=True, text=True, timeout=120,
+    )
+    said = done.stderr.replace("\u00a0", " ")
+    assert done.returncode == 2 and said.count("\n") == 1 and "Traceback" not in said, said[-3000:]
+    assert "f00dcafe1234" in said and "--db" in said
+    assert ("which this hkmj does not know (a newer hkmj made it)" if lang == "en" else "que ce hkmj ne connaît pas") in said

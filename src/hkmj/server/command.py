@@ -239,7 +239,7 @@ def _serve(args: argparse.Namespace) -> int:
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
     from hkmj.server.http import FILES_KEPT, LogRate, SocketCount, guarded_h11, guarded_ws, socket_room
-    from hkmj.server.store import db_problem, hold_database, shown_url
+    from hkmj.server.store import db_problem, hold_database, schema_problem, shown_url
     from hkmj.termlines import fitted
 
     err = fitted(sys.stderr)  # a start-up error filled at a terminal's width (the log is uvicorn's)
@@ -274,6 +274,11 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     hold, problem = hold_database(args.db)
     if problem or hold is None:
+        print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
+        return 2
+    problem = schema_problem(args.db)
+    if problem:
+        hold.release()
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
     limits = Limits(**values, origins=tuple(args.origin), allowed_hosts=tuple(h.strip() for h in args.allowed_host))

@@ -541,6 +541,33 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[DatabaseHold | Non
     return DatabaseHold(keeper.release, keeper), None
 
 
+def schema_problem(url: str) -> str | None:
+    """Why the database at ``url`` cannot be migrated by this hkmj, in words, or None: its schema
+    is at an Alembic revision this release does not have (a newer hkmj migrated it, and an older
+    one was started on it again), which failed in the start-up with alembic's traceback."""
+    from alembic.script import ScriptDirectory
+
+    engine = sa.create_engine(normalise_url(url), poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            if not sa.inspect(conn).has_table("alembic_version"):
+                return None
+            found = [str(v) for v in conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalars()]
+    except sa.exc.SQLAlchemyError:
+        return None  # said by the start-up itself, as before
+    finally:
+        engine.dispose()
+    script = ScriptDirectory(str(MIGRATIONS))
+    known = {rev.revision for rev in script.walk_revisions()}
+    unknown = [v for v in found if v not in known]
+    if unknown:
+        return (
+            f"its schema is at revision {unknown[0]!r}, which this hkmj does not know (a newer hkmj made it): "
+            "run that newer hkmj on it, or give another database"
+        )
+    return None
+
+
 def migrate(engine: Engine) -> None:
     """Create or upgrade the schema to the newest Alembic revision."""
     from alembic import command
