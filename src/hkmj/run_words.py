@@ -178,6 +178,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"(?P<flag>--[\w-]+) must be positive, got (?P<value>\S+)", "{flag} doit être positif, {value} donné"),
     (rf"--trusted-proxy wants an IP address or network such as 10\.0\.0\.5 or 10\.0\.0\.0/24, got (?P<value>{_ECHO})",
      "--trusted-proxy veut une adresse IP ou un réseau comme 10.0.0.5 ou 10.0.0.0/24, reçu {value}"),
+    (rf"--origin wants a site's origin such as https://mj\.example\.org \(a scheme, a host, a port if any, no path\), got (?P<value>{_ECHO})",
+     "--origin veut l'origine d'un site comme https://mj.example.org (un schéma, un hôte, un port s'il y en a un, pas de chemin), reçu {value}"),
     (rf"--allowed-host (?P<name>{_ECHO}): (?P<inner>.+)", "--allowed-host {name}\u00a0: {inner}"),
     (r"give the host name alone, without a scheme or path \(e\.g\. mj\.example\.org\)",
      "donnez le nom d'hôte seul, sans schéma ni chemin (par exemple mj.example.org)"),

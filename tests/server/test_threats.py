@@ -593,6 +593,24 @@ def test_trusted_proxy_must_be_an_address(tmp_path: Path) -> None:
     assert "Traceback" not in out.stdout + out.stderr
 
 
+@pytest.mark.parametrize("origin", ["notaurl", "mj.example.org", "https://mj.example.org/play", "https://mj.example.org:99999"])
+def test_an_origin_that_no_browser_sends_is_refused_at_start_up(origin: str, tmp_path: Path) -> None:
+    """``--origin`` is compared with the ``Origin`` header browsers send (``https://host[:port]``):
+    a value without its scheme, with a path or a port out of range was taken, so the operator's
+    site was silently refused tables and websockets (docs/server.md, Threat model). Now refused at
+    start-up, in English and French."""
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    for lang, words in (("en", "--origin wants a site's origin such as https://mj.example.org"), ("fr", "--origin veut l'origine d'un site")):
+        out = subprocess.run(
+            [sys.executable, "-m", "hkmj.cli", "serve", "--db", db, "--origin", origin, "--lang", lang],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 2 and words in out.stderr and origin in out.stderr, out.stderr
+        assert "Traceback" not in out.stdout + out.stderr
+
+
 def test_unauthenticated_and_idle_sockets_time_out(make_server: MakeServer) -> None:
     server = make_server(None, "--auth-timeout", "1", "--idle-timeout", "2")
     tid = server.create(slots=[None, "greedy", "greedy", "greedy"], timer=60)

@@ -9,6 +9,7 @@ import ipaddress
 import logging
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from hkmj.helpformat import HelpFormatter
 from hkmj.language import LOCALE_DEFAULT, lang_word
@@ -232,6 +233,17 @@ def address_problem(host: str, port: int) -> str | None:
     return None
 
 
+def _origin_ok(url: str) -> bool:
+    """Whether ``--origin`` ``url`` is a site's origin as a browser sends it: ``http`` or ``https``,
+    a host, a valid port if any, nothing after (a path, a query)."""
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises ValueError for a port out of range or not a number
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and parts.path in ("", "/") and not parts.query and not parts.fragment
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -258,6 +270,10 @@ def _serve(args: argparse.Namespace) -> int:
             proxies.append(str(ipaddress.ip_network(addr.strip(), strict=False)))
         except ValueError:
             print(said("serve", f"--trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", args.lang), file=err)
+            return 2
+    for url in args.origin:
+        if not _origin_ok(url):
+            print(said("serve", f"--origin wants a site's origin such as https://mj.example.org (a scheme, a host, a port if any, no path), got {url!r}", args.lang), file=err)
             return 2
     for name in args.allowed_host:
         why = allowed_host_problem(name)
