@@ -769,6 +769,12 @@ def test_the_operator_may_lower_the_all_bot_pace_of_a_private_server(make_server
     cfg = answer["table"]["config"]
     assert (cfg["bot_delay"], cfg["claim_window"], cfg["next_delay"]) == (0.25, 0.15, 1.5)
     half.stop()
+    fifth = make_server(None, "--all-bot-pace", "0.2")  # in whole milliseconds, not 0.6000000000000001
+    status, answer = post(fifth, {"slots": ["greedy"] * 4, "bot_delay": 0, "claim_window": 0, "next_delay": 0})
+    assert status == 201
+    cfg = answer["table"]["config"]
+    assert (cfg["bot_delay"], cfg["claim_window"], cfg["next_delay"]) == (0.1, 0.06, 0.6), cfg
+    fifth.stop()
     flat = make_server(None, "--all-bot-pace", "0")
     status, answer = post(flat, {"slots": ["greedy"] * 4, "bot_delay": 0, "claim_window": 0, "next_delay": 0})
     assert status == 201

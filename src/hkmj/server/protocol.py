@@ -412,9 +412,10 @@ class TableConfig:
             cap = mh
         cfg.max_hands = cap
         if all(s is not None for s in cfg.slots):  # nobody waits for these: a pace that costs little
-            cfg.bot_delay = max(cfg.bot_delay, ALL_BOT_MIN_DELAY * all_bot_pace)
-            cfg.claim_window = max(cfg.claim_window, ALL_BOT_MIN_WINDOW * all_bot_pace)
-            cfg.next_delay = max(cfg.next_delay, ALL_BOT_MIN_NEXT * all_bot_pace)
+            # in whole milliseconds: 3 s × 0.2 is 0.6000000000000001 in floating point, as the API showed it
+            cfg.bot_delay = max(cfg.bot_delay, round(ALL_BOT_MIN_DELAY * all_bot_pace, 3))
+            cfg.claim_window = max(cfg.claim_window, round(ALL_BOT_MIN_WINDOW * all_bot_pace, 3))
+            cfg.next_delay = max(cfg.next_delay, round(ALL_BOT_MIN_NEXT * all_bot_pace, 3))
             if cfg.timer is not None:
                 cfg.timer = max(cfg.timer, cfg.claim_window)
         return cfg
