@@ -149,6 +149,22 @@ def test_hk_1_4_tiles_typed_as_painted_are_told_their_notation(capsys: pytest.Ca
     assert capsys.readouterr().err.rstrip().endswith(said)
 
 
+@pytest.mark.parametrize(
+    ("hand", "said"),
+    [
+        ("123m456p789s eee 777z", "'eee': write the East wind as 1z (winds 1z-4z, dragons 5z-7z)"),
+        ("123m456p789s www 777z", "'www': write the West wind as 3z (winds 1z-4z, dragons 5z-7z)"),
+        ("123m456p789s nn 777z", "'nn': write the North wind as 4z (winds 1z-4z, dragons 5z-7z)"),
+        ("123m456p789s nine 777z", "'n': unknown suit 'n' (use m, p, s, z or f)"),  # a word, not a wind letter
+    ],
+)
+def test_hk_1_4_wind_letters_in_lower_case_are_told_their_notation(capsys: pytest.CaptureFixture[str], hand: str, said: str) -> None:
+    """HK-1.4: ``EEE`` was told "write the East wind as 1z", but ``eee`` (the same letters typed
+    without the shift key) "unknown suit 'e'", as if e were meant as a suit letter."""
+    assert main(["score", hand, "--win", "9s"]) == 1
+    assert capsys.readouterr().err.rstrip().endswith(said)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_hk_6_the_score_help_says_what_each_way_of_winning_means(capsys: pytest.CaptureFixture[str], lang: str) -> None:
     """HK-6, HK-4.9, HK-4.10: --help listed the flags (last_wall_tile, final_discard,

@@ -202,6 +202,11 @@ def _honour_typed(text: str) -> tuple[str, str, int] | None:
     number = _HONOUR_WORDS.get(text[:letters].lower())
     if number is not None:
         return text[:letters], name(HONOUR + number - 1), number
+    run = text[:letters]
+    if run and set(run) <= set("ewno") and len(set(run)) == 1:  # eee, n: a wind letter in lower case (s is a suit)
+        number = _HONOURS_TYPED.get(run[0].upper())
+        if number is not None and number <= 4:
+            return run, name(HONOUR + number - 1), number
     for word, number in _HONOURS_TYPED.items():
         if text.startswith(word):
             return word, name(HONOUR + number - 1), number
