@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,21 @@ def _bot_pids(proc: subprocess.Popen[bytes], pid_files: list[Path]) -> list[int]
     return pids
 
 
+@contextlib.contextmanager
+def _killed_at_the_end(proc: subprocess.Popen[bytes]) -> Iterator[list[int]]:
+    """A list for the processes a test watches: whatever the test asserts, the command and every
+    process in the list are killed at its end."""
+    pids: list[int] = []
+    try:
+        yield pids
+    finally:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        for p in pids:
+            with contextlib.suppress(OSError):
+                os.kill(p, signal.SIGKILL)
+
+
 def _start(args: list[str], tmp_path: Path) -> subprocess.Popen[bytes]:
     with open(tmp_path / "stdout.txt", "wb") as out, open(tmp_path / "stderr.txt", "wb") as err:
         return subprocess.Popen([sys.executable, "-m", "hkmj", *args, "--lang", "en"], stdout=out, stderr=err)
@@ -65,12 +81,11 @@ def test_sigterm_ends_the_local_pools_workers_with_the_command(command: str, tmp
     else:
         args = ["arena", "--bots", "greedy,strong", "--deals", "4000", "--workers", "2", "--plot", "", "--quiet"]
     proc = _start(args, tmp_path)
-    workers: list[int] = []
-    try:
+    with _killed_at_the_end(proc) as workers:
         deadline = time.monotonic() + 60
         while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.2)
-            workers = child_processes(proc.pid)
+            workers[:] = child_processes(proc.pid)
         assert len(workers) >= 2, f"no pool started: {workers}"
         time.sleep(1.0)  # the workers are busy with their first jobs
         code, err, left = _terminate_and_wait(proc, workers, tmp_path)
@@ -78,12 +93,6 @@ def test_sigterm_ends_the_local_pools_workers_with_the_command(command: str, tmp
         assert code == 143, (code, err)
         assert f"hkmj {command}: stopped (SIGTERM)" in err, err
         assert "Traceback" not in err, err
-    finally:
-        with contextlib.suppress(OSError):
-            proc.kill()
-        for p in workers:
-            with contextlib.suppress(OSError):
-                os.kill(p, signal.SIGKILL)
 
 
 def test_sigterm_ends_bot_match_s_external_bots(tmp_path: Path) -> None:
@@ -107,21 +116,15 @@ def test_sigterm_ends_bot_match_s_external_bots(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
-    pid = 0
-    try:
-        pid = _bot_pids(proc, [pid_file])[0]
+    with _killed_at_the_end(proc) as pids:
+        pids[:] = _bot_pids(proc, [pid_file])
+        pid = pids[0]
         time.sleep(2.0)  # it hangs at its third request; the match goes on with safe defaults
         code, err, left = _terminate_and_wait(proc, [pid], tmp_path)
         assert left == [], "the hung bot outlived the match"
         assert code == 143, (code, err)
         assert "hkmj bot-match: stopped (SIGTERM)" in err, err
         assert "Traceback" not in err, err
-    finally:
-        with contextlib.suppress(OSError):
-            proc.kill()
-        if pid:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
 
 
 def test_sigterm_stops_simulate_on_a_new_local_ray_instance_as_it_stops_the_local_pool(tmp_path: Path) -> None:
@@ -204,9 +207,9 @@ def test_sighup_ends_bot_match_s_external_bots_as_sigterm_does(tmp_path: Path) -
         encoding="utf-8",
     )
     proc = _start(["bot-match", "--bot", f"{sys.executable} {bot}", "--hands", "200", "--seed", "1", "--time-limit", "0.2"], tmp_path)
-    pid = 0
-    try:
-        pid = _bot_pids(proc, [pid_file])[0]
+    with _killed_at_the_end(proc) as pids:
+        pids[:] = _bot_pids(proc, [pid_file])
+        pid = pids[0]
         time.sleep(1.0)  # it hangs at its first request
         proc.send_signal(signal.SIGHUP)
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -219,12 +222,6 @@ def test_sighup_ends_bot_match_s_external_bots_as_sigterm_does(tmp_path: Path) -
         assert proc.poll() == 129, (proc.poll(), err)
         assert "hkmj bot-match: stopped (SIGHUP)" in err, err
         assert "Traceback" not in err, err
-    finally:
-        with contextlib.suppress(OSError):
-            proc.kill()
-        if pid:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
 
 
 def test_sighup_ignored_under_nohup_leaves_the_command_running(tmp_path: Path) -> None:
@@ -261,9 +258,8 @@ def test_a_second_signal_while_the_bots_are_closed_still_ends_every_bot(tmp_path
     pid_files = [tmp_path / "bot1.pid", tmp_path / "bot2.pid"]
     bots = [x for f in pid_files for x in ("--bot", f"{sys.executable} {bot} {f}")]
     proc = _start(["bot-match", *bots, "--hands", "200", "--seed", "1", "--time-limit", "0.2", "--startup-limit", "1"], tmp_path)
-    pids: list[int] = []
-    try:
-        pids = _bot_pids(proc, pid_files)
+    with _killed_at_the_end(proc) as pids:
+        pids[:] = _bot_pids(proc, pid_files)
         time.sleep(1.0)
         proc.send_signal(signal.SIGTERM)
         time.sleep(0.5)  # the match gives its bots two seconds to exit: the second signal lands there
@@ -279,12 +275,6 @@ def test_a_second_signal_while_the_bots_are_closed_still_ends_every_bot(tmp_path
         assert left == [], f"bots still running after two signals: {left}"
         assert proc.poll() in (129, 143), (proc.poll(), err)
         assert "Traceback" not in err, err
-    finally:
-        with contextlib.suppress(OSError):
-            proc.kill()
-        for p in pids:
-            with contextlib.suppress(OSError):
-                os.kill(p, signal.SIGKILL)
 
 
 @pytest.mark.parametrize("command", ["simulate", "arena", "bot-match"])
