@@ -40,6 +40,18 @@ def test_table_config_house_options_are_validated_and_completed() -> None:
             TableConfig.from_dict(bad, tuple(BOTS))
 
 
+def test_an_unknown_table_option_is_named_in_the_singular_or_plural_with_the_options_a_table_takes() -> None:
+    """``POST /api/tables`` with a misspelt key was answered "unknown option(s): teachng", the
+    plural guessed at and nothing to say what the right name was. One key is "unknown option:
+    teachng", several "unknown options: a, b", and the answer lists the options a table takes."""
+    with pytest.raises(ValueError) as one:
+        TableConfig.from_dict({"teachng": True}, tuple(BOTS))
+    assert str(one.value).startswith("unknown option: teachng (a table takes slots, length, hands, teaching,"), one.value
+    assert "(s)" not in str(one.value) and str(one.value).endswith(", and sit)")
+    with pytest.raises(ValueError, match=r"^unknown options: a, b \(a table takes slots, "):
+        TableConfig.from_dict({"b": 1, "a": 2}, tuple(BOTS))
+
+
 def test_lobby_lists_rulesets_and_options() -> None:
     info = rulesets_info()
     assert "hk" in info

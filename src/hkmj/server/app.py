@@ -78,6 +78,7 @@ from hkmj.server.refusal_page import refusal_page, wants_html
 from hkmj.server.store import Store
 from hkmj.server.svg import face
 from hkmj.server.table import SLOW_SAVE, Table
+from hkmj.tiles import plural
 
 __all__ = ["Hub", "Limits", "create_app"]
 
@@ -447,7 +448,7 @@ class Hub:
                 self._go_live(await self._replay(tid))
             except Exception:  # one unreadable log must not keep the other tables down
                 log.exception("table %s could not be restored; it stays closed", tid)
-        log.info("hkmj server: %d table(s) restored from %s", len(self.tables), self.db_url.split("@")[-1])
+        log.info("hkmj server: %s restored from %s", plural(len(self.tables), "table"), self.db_url.split("@")[-1])
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _replay(self, tid: str, *, abandoned: bool = False) -> Table:
@@ -593,7 +594,7 @@ class Hub:
         if gone:
             for key in [k for k in self.reviews if k[0] in set(gone)]:
                 del self.reviews[key]
-            log.info("%d finished or abandoned table(s) older than %g days deleted", len(gone), self.limits.keep_days)
+            log.info("%s finished or abandoned, older than %g days, deleted", plural(len(gone), "table"), self.limits.keep_days)
 
     def close(self) -> None:
         if self._sweeper is not None:

@@ -328,7 +328,9 @@ class TableConfig:
         if extra:
             # a name that is not plain text (a lone surrogate, which no UTF-8 answer can hold: a 500) is quoted
             named = (k if k.isprintable() and len(k) <= 40 else quote_value(k) for k in sorted(extra))
-            raise ValueError(f"unknown option(s): {', '.join(named)}")
+            # one name or several, never "option(s)"; and the names a table takes, so a typo is plain
+            which = "option" if len(extra) == 1 else "options"
+            raise ValueError(f"unknown {which}: {', '.join(named)} (a table takes {', '.join(cls.__dataclass_fields__)}, and sit)")
         cfg = cls()
         if "slots" in data:
             slots = data["slots"]
