@@ -849,6 +849,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.record is not None and not from_log:
         print(said_by("replay", f"--record writes the match of a server table's log export; {args.file} is already a record", args.lang), file=sys.stderr)
         return 2
+    if args.rules is not None:  # a record carries its ruleset (records before rulesets: hk); --rules checks it
+        starts = [e for e in events if e.get("type") == "match_start"] or [e for e in events if e.get("type") == "hand_start"][:1]
+        played = sorted({str(e.get("rules", "hk")) for e in starts} or {"hk"})
+        if played != [args.rules]:
+            print(said_by("replay", f"--rules {args.rules}: this record is played under {' and '.join(played)} rules; a record carries its ruleset: replay it without --rules", args.lang), file=sys.stderr)
+            return 2
     if args.record is not None and os.path.exists(args.record):
         print(said_by("replay", _exists(args.record), args.lang), file=sys.stderr)
         return 2
@@ -1111,6 +1117,9 @@ def add_lang_argument(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def _add_replay(sub: Any) -> None:
+    from hkmj.rules_args import OnceAction
+    from hkmj.rulesets import RULESETS
+
     p = sub.add_parser(
         "replay",
         help="re-run a match record through the engine and report the first divergence",
@@ -1123,7 +1132,7 @@ def _add_replay(sub: Any) -> None:
         epilog=(
             "Exit status: 0 when every recorded event is reproduced (a record that stops early, because a match "
             "was left or a process killed, replays what it holds and says so); 1 at the first divergence; 2 for a file that "
-            "is no record, or a --record file that exists already or cannot be written.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
+            "is no record, a record of another ruleset than --rules, or a --record file that exists already or cannot be written.\n\nExamples:\n  hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl\n"
             "  hkmj replay g.jsonl --show --lang fr     # the hands move by move, in French\n"
             "  hkmj replay log.jsonl --record t.jsonl  # a table log's match as a record"
         ),
@@ -1135,6 +1144,13 @@ def _add_replay(sub: Any) -> None:
     p.add_argument("--show", action="store_true", help="first print the hands move by move, in words")
     p.add_argument("--lang", type=lang_word, choices=["en", "fr"], metavar="en|fr", default="en", help=f"language of --show, of the report and of the errors: en or fr; without --lang, {LOCALE_DEFAULT}")
     p.add_argument("--quiet", action="store_true", help="no progress bar (shown on a terminal only)")
+    p.add_argument(
+        "--rules",
+        choices=list(RULESETS),
+        action=OnceAction,
+        metavar="NAME",
+        help=f"check that the record is of this ruleset: {' or '.join(RULESETS)} (default: none; a record carries its ruleset and is replayed under it)",
+    )
     p.add_argument(
         "--record",
         metavar="FILE",

@@ -169,8 +169,8 @@ par SIGTERM («\u00a0arrêté (SIGTERM)\u00a0»), 129 par SIGHUP («\u00a0arrêt
 _REPLAY_EPILOG = """\
 Code de sortie\u00a0: 0 quand chaque événement enregistré est reproduit (un enregistrement qui s'arrête \
 tôt, parce qu'une partie a été quittée ou un processus tué, rejoue ce qu'il contient et le dit)\u00a0; \
-1 à la première divergence\u00a0; 2 pour un fichier qui n'est pas un enregistrement, ou un fichier \
---record qui existe déjà ou ne peut pas être écrit.
+1 à la première divergence\u00a0; 2 pour un fichier qui n'est pas un enregistrement, un enregistrement \
+d'un autre jeu de règles que --rules, ou un fichier --record qui existe déjà ou ne peut pas être écrit.
 
 Exemples\u00a0:
   hkmj simulate --hands 8 --record g.jsonl && hkmj replay g.jsonl --lang fr
@@ -418,6 +418,10 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--show": "afficher d'abord les donnes coup par coup, en mots",
         "--lang": f"langue de --show, du compte rendu et des erreurs\u00a0: en ou fr\u00a0; sans --lang, {LOCALE_DEFAULT_FR}",
         "--quiet": "pas de barre de progression (affichée sur un terminal seulement)",
+        "--rules": (
+            "vérifier que l'enregistrement est de ce jeu de règles : {rulesets} (par défaut : aucun ; "
+            "un enregistrement porte son jeu de règles et se rejoue selon lui)"
+        ),
         "--record": (
             "pour l'export du journal d'une table du serveur\u00a0: écrire aussi la partie qu'il contient en "
             "enregistrement (JSON Lines, docs/record-format.md) dans un nouveau fichier\u00a0; n'en écrase jamais un"

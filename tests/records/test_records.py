@@ -517,3 +517,33 @@ def test_a_run_that_wrote_no_event_leaves_no_empty_record_to_refuse_the_next_one
     monkeypatch.setattr(hkmj.simulate, "run", first_match_then_stopped)
     assert main(["simulate", "--hands", "4", "--record", str(out), "--quiet"]) in (2, 130)
     assert out.stat().st_size > 0  # the whole match played before the stop is kept
+
+
+def test_replay_takes_rules_and_checks_the_ruleset_the_record_carries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11 names ``--rules hk|mcr`` for replay too, but ``hkmj replay FILE --rules mcr`` was an
+    argparse error ("unrecognized arguments"), exit 2. A record carries its ruleset (MCR-1); ``--rules``
+    now checks it: the record's own replays, another is refused in one line, exit 2, before any replay
+    (French too); a record written before rulesets reads as hk."""
+    out = tmp_path / "mcr.jsonl"
+    assert main(["simulate", "--hands", "1", "--seed", "3", "--rules", "mcr", "--record", str(out), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out), "--rules", "mcr"]) == 0
+    assert capsys.readouterr().out.startswith("replay OK: 1 hand, ")
+    assert main(["replay", str(out), "--rules", "hk"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == (
+        "hkmj replay: --rules hk: this record is played under mcr rules; a record carries its ruleset: replay it without --rules\n"
+    )
+    assert main(["replay", str(out), "--rules", "classical", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        "hkmj replay\u00a0: --rules classical\u00a0: cet enregistrement est joué selon les règles mcr\u00a0; "
+        "un enregistrement porte son jeu de règles\u00a0: rejouez-le sans --rules\n"
+    )
+    older = tmp_path / "older.jsonl"  # no "rules" field anywhere: Hong Kong with the default rules
+    hk = _simulate(tmp_path, 1, 4)
+    older.write_text("".join(json.dumps({k: v for k, v in json.loads(x).items() if k not in ("rules", "options")}) + "\n" for x in hk.read_text().splitlines()))
+    assert main(["replay", str(older), "--rules", "hk"]) == 0
+    assert main(["replay", str(older), "--rules", "mcr"]) == 2
+    with pytest.raises(SystemExit) as bad:
+        main(["replay", str(out), "--rules", "zz"])
+    assert bad.value.code == 2 and "invalid choice: 'zz'" in capsys.readouterr().err
