@@ -38,5 +38,5 @@ ax.set_yticks([t for t, _ in ticks]); ax.set_yticklabels([l for _, l in ticks], 
 h = e.current_hand()
 ax.set_title(f"hkmj.env observation of {a} (seed 7, after 40 random steps), {N_ROWS}×34 float32", fontsize=9)
 out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).with_name("env-planes.png")
-fig.tight_layout(); fig.savefig(out, dpi=90)
+fig.tight_layout(); fig.savefig(out, dpi=90, bbox_inches="tight", pad_inches=0.15)  # the whole of every row label
 print(a, e._seats, h.phase, np.flatnonzero(obs["action_mask"]))

@@ -69,3 +69,12 @@ def test_the_planes_picture_script_runs_from_any_folder(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "python docs/img/env_planes.py" in PAGE.read_text(encoding="utf-8")
+    # the row labels are whole: the longest, "discards by seat, in order (32 rows each) [22-149]", was
+    # drawn from beyond the left edge ("iscards by seat..."), in the picture docs/env.md shows too
+    from PIL import Image
+
+    for picture in (out, PAGE.parent / "img" / "env-planes.png"):
+        with Image.open(picture) as im:
+            gray = im.convert("L")
+            edge = [gray.getpixel((x, y)) for x in range(3) for y in range(gray.height)]
+        assert min(edge) > 200, f"{picture.name}: a label runs past the left edge"
