@@ -853,7 +853,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         starts = [e for e in events if e.get("type") == "match_start"] or [e for e in events if e.get("type") == "hand_start"][:1]
         played = sorted({str(e.get("rules", "hk")) for e in starts} or {"hk"})
         if played != [args.rules]:
-            print(said_by("replay", f"--rules {args.rules}: this record is played under {' and '.join(played)} rules; a record carries its ruleset: replay it without --rules", args.lang), file=sys.stderr)
+            print(said_by("replay", f"--rules {args.rules}: this {'table log' if from_log else 'record'} is played under {' and '.join(played)} rules; a record carries its ruleset: replay it without --rules", args.lang), file=sys.stderr)
             return 2
     if args.record is not None and os.path.exists(args.record):
         print(said_by("replay", _exists(args.record), args.lang), file=sys.stderr)

@@ -429,8 +429,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     # --- a record file that hkmj replay cannot read (hkmj.record.read_record, parse_events)
     (r"(?P<path>.+): cannot read \((?P<reason>[^()]+)\)", lambda g: f"{g['path']}\u00a0: lecture impossible ({french_reason(g['reason'])})"),
     (r"(?P<path>.+): not a UTF-8 text file", "{path}\u00a0: pas un fichier texte UTF-8"),
-    (r"--rules (?P<asked>\w+): this record is played under (?P<played>[\w ]+) rules; a record carries its ruleset: replay it without --rules",
-     lambda g: f"--rules {g['asked']}\u00a0: cet enregistrement est joué selon les règles {g['played'].replace(' and ', ' et ')}\u00a0; "
+    (r"--rules (?P<asked>\w+): this (?P<what>record|table log) is played under (?P<played>[\w ]+) rules; a record carries its ruleset: replay it without --rules",
+     lambda g: f"--rules {g['asked']}\u00a0: {'cet enregistrement' if g['what'] == 'record' else 'ce journal de table'} est joué selon "
+     f"les règles {g['played'].replace(' and ', ' et ')}\u00a0; "
      "un enregistrement porte son jeu de règles\u00a0: rejouez-le sans --rules"),
     (r"--record writes the match of a server table's log export; (?P<path>.+) is already a record",
      "--record écrit la partie de l'export du journal d'une table du serveur\u00a0; {path} est déjà un enregistrement"),
