@@ -1261,6 +1261,8 @@ REPLAY_REPORTS = (
     "'discard 5x': '5x': unknown suit 'x' (use m, p, s, z or f)",
     "game.jsonl, line 12 was cut in the middle of a write (a crash) and is left out",
     "--record /dev/null: not a regular file (a device, a pipe or a terminal); a record is saved in a file of its own: give a file name",
+    "--rules mcr: this record is played under hk rules; a record carries its ruleset: replay it without --rules",
+    "--rules hk: this table log is played under mcr rules; a record carries its ruleset: replay it without --rules",
 )
 """What ``hkmj replay`` reports (tests/records/test_replay_french.py), and the reasons of a divergence."""
 
