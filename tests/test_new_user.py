@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import itertools
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -1252,3 +1254,36 @@ def test_hk1_4_two_winning_tiles_in_a_list_are_counted_not_taught_how_to_write_a
     assert (done.returncode, done.stdout + done.stderr) == (1, said)
     done = score("234s 567p, 88m111z777z", "--win", "1z")
     assert done.returncode == 1 and ("separate tiles with spaces" if lang == "en" else "séparez les tuiles par des espaces") in done.stdout + done.stderr
+
+
+class _FullDisk(io.StringIO):
+    """A standard output on a full disk (``> /dev/full``): every write fails with ENOSPC."""
+
+    def write(self, text: str) -> int:
+        import errno
+        import os
+
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--help"], "hkmj: cannot write (No space left on device); free some space, or write the output elsewhere"),
+        (["--version"], "hkmj: cannot write (No space left on device); free some space, or write the output elsewhere"),
+        ([], "hkmj: cannot write (No space left on device); free some space, or write the output elsewhere"),
+        (["score", "--help"], "hkmj score: cannot write (No space left on device); free some space, or write the output elsewhere"),
+        (["replay", "--help", "--lang", "fr"],
+         "hkmj replay\u00a0: écriture impossible (plus de place sur le disque)\u00a0; libérez de la place, ou écrivez la sortie ailleurs"),
+    ],
+)
+def test_a_help_or_version_written_to_a_full_disk_says_so_with_status_2(
+    argv: list[str], said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj --help > /dev/full`` (and ``--version``, a command's ``--help``, ``hkmj`` alone) wrote
+    nothing and exited 0: argparse drops an ``OSError`` of its messages, so the help was lost without
+    a word, where every command says "cannot write ... free some space" with status 2 (its help:
+    "2 also when the answer cannot be written (a full disk)"). Now the help says it too."""
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said + "\n"

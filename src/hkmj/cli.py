@@ -988,6 +988,26 @@ Each command has its own help, with examples: hkmj COMMAND --help (or hkmj help 
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that a help or a version it cannot write is not passed over in
+    silence: argparse drops an ``OSError`` of its messages, so ``hkmj --help > /dev/full`` wrote
+    nothing and exited 0; :func:`_main` now says it cannot write, status 2, as every command does."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        import errno
+
+        if message:
+            out = file or sys.stderr
+            try:
+                out.write(message)
+                out.flush()
+            except OSError as e:  # a full disk, a reader gone: said by _main; anything else dropped, as argparse does
+                if isinstance(e, BrokenPipeError) or e.errno in (errno.ENOSPC, errno.EDQUOT):
+                    raise
+            except AttributeError:  # no stream at all (pythonw): as argparse does
+                pass
+
+
 def build_parser(only: str | None = None, lang: str = "en") -> argparse.ArgumentParser:
     """The ``hkmj`` parser; ``only`` (a command of this module) registers that subcommand alone;
     ``lang`` ``fr``: its help in French (:mod:`hkmj.help_fr`).
@@ -995,7 +1015,7 @@ def build_parser(only: str | None = None, lang: str = "en") -> argparse.Argument
     ``main`` passes the command it was given, so ``hkmj score`` never imports the server,
     the terminal client or the bots (start-up is part of the JSON-lines path's time).
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hkmj",
         description=(
             "Mahjong with exact rules: Hong Kong (the default, HK-1..HK-7), the Chinese Official rules "
@@ -1268,9 +1288,15 @@ def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None 
     the command is known to write for a person (not ``hkmj score``'s JSON, nor the Textual screen
     of ``hkmj play`` and the command it prints to continue a match, to be copied whole)."""
     parser = build_parser(words[0] if words and words[0] in _OWN_COMMANDS else None, lang)
-    args = _parse(parser, words)
+    try:
+        args = _parse(parser, words)
+    except OSError as e:  # a help or version written to a full disk, or to a reader gone (| head)
+        return _unwritten(e, words, lang)
     if not getattr(args, "func", None):
-        parser.print_help()
+        try:
+            parser.print_help()
+        except OSError as e:
+            return _unwritten(e, words, lang)
         return 0
     if typed is None and getattr(args, "lang", None) is not None and not getattr(args, "json", False):
         # no --lang: the environment's language (a --json answer is for a program: English unless typed;
@@ -1279,6 +1305,32 @@ def _main(words: list[str], lang: str, typed: str | None, stdout: TextIO | None 
     if stdout is not None and not getattr(args, "json", False) and words[0] != "play" and not (words[0] == "score" and args.hand is None):
         sys.stdout = fitted(stdout)
     return _run(lambda: int(args.func(args)), words[0], getattr(args, "lang", None) or lang)
+
+
+def _unwritten(e: OSError, words: list[str], lang: str) -> int:
+    """What ``hkmj [COMMAND] --help`` (or ``--version``, a usage error) does when its text cannot
+    be written: 0 when the reader went away (``| head -1``), as for every command; on a full disk,
+    one line on stderr, status 2, in the words a command uses (:func:`_run_caught`)."""
+    import errno
+
+    if sys.stdout is sys.__stdout__ and sys.__stdout__ is not None:
+        with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere, not into an error at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+    if isinstance(e, BrokenPipeError):
+        return 0
+    if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+        raise e
+    command = words[0] if words and not words[0].startswith("-") else None
+    name = "hkmj" if command is None else f"hkmj {command}"
+    reason = OSReason.of(e).say(lang)
+    if lang == "fr":
+        said = f"{name}\u00a0: écriture impossible ({reason})\u00a0; libérez de la place, ou écrivez la sortie ailleurs"
+    else:
+        said = f"{name}: cannot write ({reason}); free some space, or write the output elsewhere"
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(said + "\n")
+        sys.stderr.flush()
+    return 2
 
 
 def _help_words(words: list[str]) -> list[str]:
