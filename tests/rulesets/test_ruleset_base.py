@@ -155,3 +155,29 @@ def test_each_ruleset_explains_its_own_payments() -> None:
         want = tuple((t.payer, t.payee, t.amount) for t in settle(scores, 1, rule.endswith("highest")))
         assert note is not None and (note.rule, note.transfers) == (rule, want)
     assert get_ruleset("hk").payment_note((-8, 16, -4, -4), 1, 0, 3) is None
+
+
+
+@pytest.mark.parametrize("given", ["name", "registry entry"])
+@pytest.mark.parametrize("make", ["Hand.from_seed", "Match", "play_match"])
+def test_the_engine_names_a_ruleset_given_by_name_or_registry_entry(given: str, make: str) -> None:
+    """docs/engine.md: ``Hand``, ``Match`` and ``play_match`` take a ``Ruleset`` (the MCR-1 and CL-1
+    tables through ``get_ruleset``). docs/env.md lets the environments take a name or
+    ``RULESETS["mcr"]``, and the engine handed the same failed with ``AttributeError: 'str' object
+    has no attribute 'value_checked'`` or ``TypeError: Ruleset.header() missing 1 required
+    positional argument``. Now a ``RulesetError`` (a ValueError) says what to pass."""
+    from hkmj.bots import make_bot
+    from hkmj.engine import Hand, Match
+    from hkmj.engine.play import play_match
+    from hkmj.rulesets import RULESETS, RulesetError
+
+    rules: object = "mcr" if given == "name" else RULESETS["mcr"]
+    calls = {
+        "Hand.from_seed": lambda: Hand.from_seed(1, rules=rules),
+        "Match": lambda: Match(1, rules=rules),
+        "play_match": lambda: play_match([make_bot("random", i) for i in range(4)], 1, rules=rules),
+    }
+    with pytest.raises(RulesetError, match=r"expected a Ruleset \(from hkmj.rulesets: get_ruleset\('mcr'\)\) or None for Hong Kong"):
+        calls[make]()
+    assert Hand.from_seed(1, rules=get_ruleset("mcr")).rules.name == "mcr"
+    assert Match(1, rules=None).rules.name == "hk"

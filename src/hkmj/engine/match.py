@@ -15,7 +15,7 @@ from typing import Any, Final, Literal
 
 from hkmj.engine.state import Event, Hand, IllegalAction, check_seat, instance_state, set_state
 from hkmj.engine.wall import _seeded_wall
-from hkmj.rulesets import DEFAULT, Ruleset
+from hkmj.rulesets import Ruleset, engine_ruleset
 from hkmj.scoring.model import python_echo
 from hkmj.tiles import SEAT_LETTERS, Tile
 
@@ -51,7 +51,7 @@ class Match:
         max_hands: int | None = None,
         rules: Ruleset | None = None,
     ) -> None:
-        self.rules: Ruleset = DEFAULT if rules is None else rules
+        self.rules: Ruleset = engine_ruleset(rules)  # a name or a class is refused in words
         if length not in LENGTHS:
             raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
         if length == "hands" and (hands is None or hands < 1):

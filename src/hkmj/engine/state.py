@@ -56,7 +56,7 @@ from hkmj.engine.wall import (
 )
 from hkmj.hand import is_complete, shanten, thirteen_orphans_shanten, waits
 from hkmj.hand.knitted import distance_and_waits, knitted_complete, knitted_waits
-from hkmj.rulesets import DEFAULT, Outcome, Ruleset, from_header
+from hkmj.rulesets import Outcome, Ruleset, engine_ruleset, from_header
 from hkmj.scoring import Meld, ScoreResult
 from hkmj.scoring import Win as ScoringWin
 from hkmj.scoring.model import PlayerHand, reduce_frozen, seat_problem
@@ -564,7 +564,7 @@ class Hand:
         rules: Ruleset | None = None,
         record: bool = True,
     ) -> None:
-        self.rules: Ruleset = DEFAULT if rules is None else rules
+        self.rules: Ruleset = engine_ruleset(rules)  # a name or a class is refused in words
         self.record = bool(record)
         """Whether events are built and kept in :attr:`events` (``False``: it stays empty)."""
         self._checked = self.rules.value_checked

@@ -30,6 +30,7 @@ __all__ = [
     "RulesetError",
     "SeatScoring",
     "from_header",
+    "engine_ruleset",
     "get_ruleset",
     "parse_option_args",
     "rulesets_info",
@@ -39,6 +40,22 @@ RULESETS: dict[str, type[Ruleset]] = {"hk": HongKong, "mcr": Mcr, "classical": C
 """Registry: name → ruleset class."""
 
 _cache: dict[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = {}
+
+
+def engine_ruleset(rules: object) -> Ruleset:
+    """``rules`` as the engine takes it (``Hand``, ``Match``, ``play_match``): a :class:`Ruleset`, or
+    None for :data:`DEFAULT` (Hong Kong). A name (``"mcr"``) or a registry entry (``RULESETS["mcr"]``,
+    a class) is refused with a :class:`RulesetError` saying what to pass, ``get_ruleset("mcr")``,
+    rather than failing later on a missing attribute."""
+    if rules is None:
+        return DEFAULT
+    if isinstance(rules, Ruleset):
+        return rules
+    name = rules if isinstance(rules, str) else getattr(rules, "name", None)
+    hint = f"get_ruleset({name!r})" if isinstance(name, str) and name in RULESETS else f"get_ruleset(name), name one of {', '.join(RULESETS)}"
+    shown = repr(rules)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    raise RulesetError(f"rules={shown}: expected a Ruleset (from hkmj.rulesets: {hint}) or None for Hong Kong")
 
 
 def get_ruleset(name: str = "hk", options: Mapping[str, str] | None = None) -> Ruleset:
