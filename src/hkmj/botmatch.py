@@ -120,6 +120,12 @@ class ExternalBot:
             raise ValueError(f"--bot {command!r}: cannot split it into words ({e})") from None
         if not args:
             raise ValueError("--bot: empty command")
+        shell = shell_only(command, args)
+        if shell is not None:  # else '2> err.log' would reach the bot as two words, and no file be written
+            raise ValueError(
+                f"--bot {command!r}: {shell!r} is read by a shell, and no shell runs the command (its words are split "
+                f"as a shell would, then run as they are): {SHELL_FIXES[shell_kind(shell)]}"
+            )
         try:
             self.proc = subprocess.Popen(
                 args,
@@ -380,6 +386,78 @@ class MatchReport:
             name = _tail(self.names[p], w_name)
             lines.append(f"{p + 1:<{widths[0]}} {name:<{w_name}} {self.totals[p]:>+{widths[2]}} {self.ranking[p]:>{widths[3]}} {extra}")
         return "\n".join(lines)
+
+
+_SHELL_OPERATORS: Final = frozenset("|&;<>()`")
+"""Characters that, unquoted, make a shell pipe, redirect, chain or group commands."""
+
+
+def shell_only(command: str, args: Sequence[str]) -> str | None:
+    """What in the ``--bot`` ``command`` (split into ``args`` by :func:`shlex.split`) only a shell would
+    read, or None: an unquoted operator (``|``, ``>``, ``2>``, ``&&``, ``;``...), an expansion (``$HOME``,
+    a ``~`` starting a word, also ``$`` between double quotes), or a first word that sets a variable
+    (``FOO=1 python bot.py``). The command is run without a shell, so each would reach the bot as a
+    word of its own, or be looked up as a program; a quoted or backslashed one is a plain character."""
+    first = args[0] if args else ""
+    name, equals, _ = first.partition("=")
+    if equals and name.isidentifier() and name.isascii():
+        return first
+    quote = ""
+    escaped = False
+    word_start = True
+    for i, c in enumerate(command):
+        if escaped:
+            escaped = word_start = False
+        elif quote == "'":
+            quote = "" if c == "'" else quote
+        elif quote == '"':
+            if c == '"':
+                quote = ""
+            elif c == "\\":
+                escaped = True
+            elif c in "$`":
+                return _word_at(command, i)
+        elif c == "\\":
+            escaped = True
+        elif c in "'\"":
+            quote = c
+            word_start = False
+        elif c.isspace():
+            word_start = True
+        elif c in _SHELL_OPERATORS:
+            j = i
+            while j < len(command) and command[j] in _SHELL_OPERATORS:
+                j += 1
+            start = i - 1 if i and command[i - 1].isdigit() and c in "<>" else i  # 2> err.log
+            return command[start:j]
+        elif c == "$" or (c == "~" and word_start):
+            return _word_at(command, i)
+        else:
+            word_start = False
+    return None
+
+
+SHELL_FIXES: Final = {
+    "operator": "put the command in a script (#!/bin/sh) and give --bot ./script.sh",
+    "expansion": "write the path in full, or put the command in a script (#!/bin/sh) and give --bot ./script.sh",
+    "variable": "start the command with env (env FOO=1 python bot.py), or put it in a script (#!/bin/sh) and give --bot ./script.sh",
+}
+"""What to do instead of each kind of :func:`shell_only` text (run_words.py has them in French)."""
+
+
+def shell_kind(text: str) -> str:
+    """The kind of a :func:`shell_only` text: a variable set (``FOO=1``), an expansion (``$HOME``, ``~``) or an operator."""
+    if text[:1] in "$~":
+        return "expansion"
+    return "variable" if "=" in text else "operator"
+
+
+def _word_at(command: str, i: int) -> str:
+    """The text of ``command`` from ``i`` to the next blank or quote (``$HOME/bot.py``)."""
+    j = i
+    while j < len(command) and not command[j].isspace() and command[j] not in "'\"":
+        j += 1
+    return command[i:j]
 
 
 def _tail(command: str, width: int) -> str:

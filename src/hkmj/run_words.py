@@ -24,6 +24,17 @@ _ECHO = r"'[^']*'|\"[^\"]*\"|'[^'\s][^'\n]*?\.\.\."
 """A quoted text (what was typed), or the start of a long one (``'xxxx...``, cut to 40 characters)."""
 
 
+_SHELL_FIXES_FR: Final = {
+    "put the command in a script (#!/bin/sh) and give --bot ./script.sh":
+        "mettez la commande dans un script (#!/bin/sh) et donnez --bot ./script.sh",
+    "write the path in full, or put the command in a script (#!/bin/sh) and give --bot ./script.sh":
+        "écrivez le chemin en entier, ou mettez la commande dans un script (#!/bin/sh) et donnez --bot ./script.sh",
+    "start the command with env (env FOO=1 python bot.py), or put it in a script (#!/bin/sh) and give --bot ./script.sh":
+        "commencez la commande par env (env FOO=1 python bot.py), ou mettez-la dans un script (#!/bin/sh) et donnez --bot ./script.sh",
+}
+"""The French of ``hkmj.botmatch.SHELL_FIXES`` (what to write instead of a shell's syntax in a ``--bot`` command)."""
+
+
 def count(n: int, word: str, lang: str) -> str:
     """``n`` ``word`` (``hand``, ``deal``, ``event``) in ``lang``: ``2 hands``, ``2 donnes``;
     French keeps 0 and 1 singular."""
@@ -110,6 +121,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"--bot (?P<command>{_ECHO}): cannot split it into words \((?P<error>.+)\)",
      "--bot {command}\u00a0: impossible de le découper en mots ({error})"),
     (r"--bot: empty command", "--bot\u00a0: commande vide"),
+    (rf"--bot (?P<command>{_ECHO}): (?P<text>{_ECHO}) is read by a shell, and no shell runs the command \(its words are split "
+     r"as a shell would, then run as they are\): (?P<fix>.+)",
+     lambda g: f"--bot {g['command']}\u00a0: {g['text']} est lu par un shell, et aucun shell ne lance la commande (ses mots sont "
+     f"découpés comme par un shell, puis lancés tels quels)\u00a0: {_SHELL_FIXES_FR.get(g['fix'], g['fix'])}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: no program (?P<program>{_ECHO}) found, and not a built-in bot \((?P<known>[\w, ]+)\)"
      r"(?:; did you mean (?P<close>\w+)\?)?",
      lambda g: f"--bot {g['command']}\u00a0: impossible de le lancer\u00a0: aucun programme {g['program']} trouvé, et pas un robot intégré "

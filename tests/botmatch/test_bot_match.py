@@ -10,6 +10,7 @@ import io
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -1097,3 +1098,42 @@ def test_an_answer_starting_with_a_byte_order_mark_is_named_as_such() -> None:
     assert "stderr" not in why and "utf-8-sig" not in why
     line = f"player 1 (node bot.js): bad answer to request 1: {why}; playing pass"
     assert "écrivez de l'UTF-8 sans BOM\u00a0; il joue pass" in said("bot-match", line, "fr")
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "fix"),
+    [
+        ("python bot.py 2> err.log", "2>", "put the command in a script (#!/bin/sh)"),
+        ("python bot.py | tee moves.log", "|", "put the command in a script"),
+        ("cd bots && python bot.py", "&&", "put the command in a script"),
+        ("python bot.py; echo done", ";", "put the command in a script"),
+        ("~/bots/bot.sh", "~/bots/bot.sh", "write the path in full"),
+        ("python $HOME/bot.py", "$HOME/bot.py", "write the path in full"),
+        ("OMP_NUM_THREADS=1 python bot.py", "OMP_NUM_THREADS=1", "start the command with env"),
+    ],
+)
+def test_a_bot_command_written_for_a_shell_is_refused_before_the_match(
+    hkmj_cli: Callable[..., tuple[int, str, str]], tmp_path: Path, command: str, text: str, fix: str
+) -> None:
+    """A ``--bot`` command is split into words and run without a shell. ``python bot.py 2> err.log``
+    ran ``python bot.py`` with the two words ``2>`` and ``err.log`` as its arguments: no err.log was
+    ever written and nothing said why; ``~/bot.sh`` and ``FOO=1 python bot.py`` were told "no
+    program found" of a program that exists. Now each is refused before any hand (status 2),
+    naming what only a shell reads and what to write instead, in English and French."""
+    log = tmp_path / "faults.log"
+    code, out, err = hkmj_cli(["bot-match", "--bot", command, "--hands", "1", "--log", str(log)])
+    assert code == 2 and out == "" and not log.exists()
+    assert f"--bot {command!r}: {text!r} is read by a shell, and no shell runs the command" in err
+    assert fix in err
+    code, _, err = hkmj_cli(["bot-match", "--bot", command, "--hands", "1", "--lang", "fr"])
+    assert code == 2 and "est lu par un shell, et aucun shell ne lance la commande" in err and "is read" not in err
+
+
+@pytest.mark.parametrize("command", ["python bot.py '2>' \"a|b\" \\; --x=~/y", "python -m my.bot --seed 3", "./run.sh --rate=0.5"])
+def test_quoted_shell_characters_in_a_bot_command_are_plain_words(command: str) -> None:
+    """What a shell would not read either (quoted, backslashed, a ``~`` inside a word) is no shell syntax."""
+    import shlex
+
+    from hkmj.botmatch import shell_only
+
+    assert shell_only(command, shlex.split(command)) is None
