@@ -143,6 +143,11 @@ class ExternalBot:
                 raise ValueError(f"--bot {command!r}: cannot start it: {missing}") from None
             close = difflib.get_close_matches(command.strip().lower(), list(BOTS), 1)
             hint = f"; did you mean {close[0]}?" if close else ""
+            spaced = _spaced_path(command, args)
+            if spaced:  # '/tmp/my bots/bot.sh' unquoted: its words name no program
+                quoted = f"'{spaced}'" if "'" not in spaced else shlex.quote(spaced)
+                rest = args[len(spaced.split()) :] if " ".join(args).startswith(spaced) else []
+                hint = f'; {spaced!r} is a file: quote its path: --bot "{" ".join([quoted, *rest])}"'
             raise ValueError(
                 f"--bot {command!r}: cannot start it: no program {args[0]!r} found, and not a built-in bot ({', '.join(BOTS)}){hint}"
             ) from None
@@ -450,6 +455,18 @@ def shell_kind(text: str) -> str:
     if text[:1] in "$~":
         return "expansion"
     return "variable" if "=" in text else "operator"
+
+
+def _spaced_path(command: str, args: Sequence[str]) -> str | None:
+    """The path of an existing file that ``command``'s first words name once joined by the blanks
+    between them (``/tmp/my bots/bot.sh`` unquoted, split into ``/tmp/my`` and ``bots/bot.sh``), or None."""
+    text = command.strip()
+    for n in range(len(args), 1, -1):
+        head = " ".join(args[:n])
+        for candidate in (head, text) if n == len(args) else (head,):
+            if os.path.isfile(candidate):
+                return candidate
+    return None
 
 
 def _word_at(command: str, i: int) -> str:

@@ -126,9 +126,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"--bot {g['command']}\u00a0: {g['text']} est lu par un shell, et aucun shell ne lance la commande (ses mots sont "
      f"découpés comme par un shell, puis lancés tels quels)\u00a0: {_SHELL_FIXES_FR.get(g['fix'], g['fix'])}"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: no program (?P<program>{_ECHO}) found, and not a built-in bot \((?P<known>[\w, ]+)\)"
-     r"(?:; did you mean (?P<close>\w+)\?)?",
+     rf"(?:; did you mean (?P<close>\w+)\?|; (?P<file>{_ECHO}) is a file: quote its path: (?P<run>--bot \".+\"))?",
      lambda g: f"--bot {g['command']}\u00a0: impossible de le lancer\u00a0: aucun programme {g['program']} trouvé, et pas un robot intégré "
-     f"({g['known']})" + (f"\u00a0; vouliez-vous dire {g['close']}\u00a0?" if "close" in g else "")),
+     f"({g['known']})" + (f"\u00a0; vouliez-vous dire {g['close']}\u00a0?" if "close" in g else "")
+     + (f"\u00a0; {g['file']} est un fichier\u00a0: mettez son chemin entre guillemets\u00a0: \x02{g['run']}\x03" if "file" in g else "")),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is a folder, not a program",
      "--bot {command}\u00a0: impossible de le lancer\u00a0: {program} est un dossier, pas un programme"),
     (rf"--bot (?P<command>{_ECHO}): cannot start it: (?P<program>{_ECHO}) is not executable: run it with its interpreter "

@@ -1137,3 +1137,21 @@ def test_quoted_shell_characters_in_a_bot_command_are_plain_words(command: str) 
     from hkmj.botmatch import shell_only
 
     assert shell_only(command, shlex.split(command)) is None
+
+
+def test_a_bot_path_with_a_blank_left_unquoted_is_named_with_the_quoting_to_write(
+    hkmj_cli: Callable[..., tuple[int, str, str]], tmp_path: Path
+) -> None:
+    """``--bot "/home/me/my bots/bot.sh --fast"`` is split into words, so the program looked up was
+    ``/home/me/my``: the refusal said "no program '/home/me/my' found" of a bot that exists. It now
+    also names the file and the command to write, its path quoted (English and French)."""
+    folder = tmp_path / "my bots"
+    folder.mkdir()
+    bot = folder / "bot.sh"
+    bot.write_text("#!/bin/sh\n", encoding="utf-8")
+    code, _, err = hkmj_cli(["bot-match", "--bot", f"{bot} --fast", "--hands", "1"])
+    assert code == 2
+    assert f"no program '{tmp_path}/my' found" in err
+    assert f"; '{bot}' is a file: quote its path: --bot \"'{bot}' --fast\"" in err
+    code, _, err = hkmj_cli(["bot-match", "--bot", f"{bot} --fast", "--hands", "1", "--lang", "fr"])
+    assert code == 2 and f"est un fichier\u00a0: mettez son chemin entre guillemets\u00a0: --bot \"'{bot}' --fast\"" in err
