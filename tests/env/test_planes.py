@@ -266,3 +266,32 @@ def test_c_writer_refuses_a_buffer_that_is_not_the_planes_and_counts_beyond_four
         writer.update(**{**view, "phase": 1000})
     with pytest.raises(ValueError, match=r"dead hands: expected one per seat \(4\), got 3"):
         writer.update(**{**view, "dead_hands": [True, False, False]})
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr"])
+def test_one_encoder_following_a_seat_into_the_next_hand_drops_the_last_hands_discards(rules: str) -> None:
+    """docs/env.md: ``ViewEncoder.encode(view)`` gives the planes of a view. A bot of one's own that
+    keeps one encoder for a match (``SingleSeatEnv`` keeps its opponents for the episode, every
+    hand of it) saw the new hand's planes keep the last hand's discards (rows 22-149) whenever its
+    seat and the prevailing wind stayed (HK-7.2: East keeps the deal; HK-4.1: a pond only grows, or
+    loses its latest tile to a claim). A view that does not continue the last one now starts afresh."""
+    from hkmj.bots import make_bot
+    from hkmj.engine import Hand
+    from hkmj.env.encoding import ViewEncoder
+
+    def views(seed: int, moves: int) -> list[Any]:
+        hand = Hand.from_seed(seed, rules=check_rules(rules))
+        bots = [make_bot("greedy", s) for s in range(4)]
+        out = [hand.view(0)]
+        while hand.result is None and len(out) <= moves:
+            s = hand.pending()[0]
+            hand.play(s, bots[s].choose(hand.view(s), hand.legal_actions(s)))
+            out.append(hand.view(0))
+        return out
+
+    for seed in range(3):
+        encoder = ViewEncoder()
+        for view in views(seed, 60):
+            encoder.encode(view)
+        for view in views(seed + 100, 8):  # the next hand: East again, the same prevailing wind
+            assert np.array_equal(encoder.encode(view), ViewEncoder().encode(view))

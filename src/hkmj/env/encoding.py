@@ -126,17 +126,28 @@ class ViewEncoder:
         self.planes = np.zeros((N_ROWS, N_KINDS), dtype=np.float32)
         # the same memory as a float memoryview: one-cell stores twice as fast as ndarray's
         self.writer = PlaneWriter(self.planes.reshape(-1).data, np.zeros(N_CELLS, dtype=np.float32).data)
+        self._ponds: Sequence[tuple[int, ...]] = ()  # the discards of the view last encoded (encode)
 
     def reset(self) -> None:
         """Forget the previous view (the next :meth:`encode` writes every part)."""
         self.writer.reset()
+        self._ponds = ()
 
     def cached(self, key: int) -> npt.NDArray[np.float32] | None:
         """A copy of the planes last encoded with ``key`` (None after another key or a reset)."""
         return self.planes.copy() if key == self.writer.key and key >= 0 else None
 
     def encode(self, view: SeatView, key: int = -1) -> npt.NDArray[np.float32]:
-        """The planes of ``view`` (a new array); a ``key`` of 0 or more is remembered for :meth:`cached`."""
+        """The planes of ``view`` (a new array); a ``key`` of 0 or more is remembered for :meth:`cached`.
+
+        One encoder may follow a seat from hand to hand (a bot of one's own kept for a match): a view
+        whose discards do not continue those of the view before it (a new hand, where the same seat
+        and wind would otherwise keep the last hand's discards in rows 22-149) starts the planes afresh.
+        """
+        ponds = view.discards
+        if self._ponds and not _continues(self._ponds, ponds):
+            self.writer.reset()
+        self._ponds = ponds
         self.writer.update(
             view.seat,
             view.prevailing,
@@ -169,3 +180,15 @@ class ViewEncoder:
         """
         check_seat(seat)
         self.writer.encode_state(hand, seat, to_act, key)
+
+
+def _continues(old: Sequence[tuple[int, ...]], new: Sequence[tuple[int, ...]]) -> bool:
+    """Whether discards ``new`` can follow ``old`` within one hand, as the plane writer's rows assume:
+    each seat's pond grows at its end, and only its latest tile can be claimed away (HK-4.1)."""
+    if len(old) != len(new):
+        return False
+    for o, n in zip(old, new, strict=True):
+        k = len(o) - 1
+        if k > 0 and (len(n) < k or n[:k] != o[:k]):
+            return False
+    return True
