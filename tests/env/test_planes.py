@@ -281,7 +281,7 @@ def test_one_encoder_following_a_seat_into_the_next_hand_drops_the_last_hands_di
 
     def views(seed: int, moves: int) -> list[Any]:
         hand = Hand.from_seed(seed, rules=check_rules(rules))
-        bots = [make_bot("greedy", s) for s in range(4)]
+        bots = [make_bot("random", s) for s in range(4)]
         out = [hand.view(0)]
         while hand.result is None and len(out) <= moves:
             s = hand.pending()[0]
