@@ -586,7 +586,11 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--bot": "un nom de robot intégré ou une commande\u00a0; jusqu'à quatre fois",
         "--fill": "robot intégré des places vides (par défaut {default}\u00a0; random, greedy, strong, expert)",
         "--hands": "donnes à jouer (par défaut {default})",
-        "--seed": "graine de la partie, un nombre entier de 0 ou plus\u00a0: places et murs (par défaut {default})",
+        "--seed": (
+            "graine de la partie, un nombre entier de 0 ou plus\u00a0: places et murs (par défaut {default}\u00a0; un robot peut "
+            "retrouver une petite graine depuis sa donne, et donc chaque mur\u00a0: entre robots dont vous n'êtes pas sûr, "
+            "donnez-en une grande, au hasard)"
+        ),
         "--time-limit": "secondes par décision (par défaut {default})",
         "--startup-limit": (
             "secondes qu'a un robot pour sa première requête, démarrage compris, si c'est plus que --time-limit "

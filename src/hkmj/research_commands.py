@@ -331,7 +331,13 @@ def register(sub: Any) -> None:
         "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
     )
     p.add_argument("--hands", type=at_least_one, default=4, metavar="N", help="hands to play (default 4)")
-    p.add_argument("--seed", type=seed_number, default=0, help="match seed, a whole number 0 or more: seats and walls (default 0)")
+    p.add_argument(
+        "--seed",
+        type=seed_number,
+        default=0,
+        help="match seed, a whole number 0 or more: seats and walls (default 0; a bot can find a small seed from its deal, "
+        "and so every wall: between bots you do not trust, give a large random one)",
+    )
     from hkmj.botmatch import STARTUP_GRACE
 
     p.add_argument("--time-limit", type=_positive_float, default=1.0, metavar="S", help="seconds per decision (default 1)")

@@ -1155,3 +1155,31 @@ def test_a_bot_path_with_a_blank_left_unquoted_is_named_with_the_quoting_to_writ
     assert f"; '{bot}' is a file: quote its path: --bot \"'{bot}' --fast\"" in err
     code, _, err = hkmj_cli(["bot-match", "--bot", f"{bot} --fast", "--hands", "1", "--lang", "fr"])
     assert code == 2 and f"est un fichier\u00a0: mettez son chemin entre guillemets\u00a0: --bot \"'{bot}' --fast\"" in err
+
+
+def test_a_small_match_seed_is_found_from_one_deal_and_the_help_says_to_give_a_large_one(
+    hkmj_cli: Callable[..., tuple[int, str, str]],
+) -> None:
+    """docs/bot-protocol.md listed the seed as never sent, as if a bot could not know the walls. It
+    is not sent, but from what it is sent (``hand_start``'s dice, its ``deal``) a bot running hkmj's
+    own engine finds a small seed by trying seeds in turn, and then knows every hand and wall
+    (HK-2.8: the walls come from the seed). Shown here for seed 19; the help and the page now say
+    so and how to give a seed nobody can guess (English and French)."""
+    from hkmj.engine import Match
+
+    def first_deal(seed: int, seat: int) -> tuple[object, object]:
+        match = Match(seed, length="hands", hands=4, rules=get_ruleset("hk"))
+        hand = match.new_hand()
+        seen = [redact(e, seat) for e in hand.events]
+        start = next(e for e in seen if e and e["type"] == "hand_start")
+        deal = next(e for e in seen if e and e["type"] == "deal")
+        return start["dice"], deal["tiles"]
+
+    told = first_deal(19, 2)
+    assert next(s for s in range(1000) if first_deal(s, 2) == told) == 19
+    _, out, _ = hkmj_cli(["bot-match", "--help"])
+    assert "a bot can find a small seed from its deal" in " ".join(out.split())
+    _, out, _ = hkmj_cli(["bot-match", "--help", "--lang", "fr"])
+    assert "un robot peut retrouver une petite graine depuis sa donne" in " ".join(out.split())
+    page = (Path(__file__).parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    assert "secrets.randbits(63)" in page
