@@ -560,3 +560,42 @@ def test_a_script_that_reads_slowly_keeps_its_connection_reading(server: Server)
             return len(w.ws.recv_messages.frames)
 
     assert asyncio.run(go()) > 16
+
+
+def _run_client_messages(messages: list[dict[str, Any]], expr: str) -> Any:
+    """Feed ``messages`` to app.js's own ``onMessage`` in node (the page's state ``G`` as app.js defines it; drawing,
+    storage and speech stubbed) and return ``expr`` evaluated afterwards."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    state = re.search(r"^const G = \{.*?\};$", src, re.M)
+    on = re.search(r"^function onMessage\(.*?^\}$", src, re.S | re.M)
+    assert state and on, "app.js no longer defines G and onMessage as expected"
+    stubs = "const lang = 'en'; const noop = () => {}; const render = noop, sayMoves = noop, noteCommitment = noop, handOverToast = noop, toast = noop, store = noop, stored = () => null, say = noop;"
+    stubs += " const t = (k) => k, colon = () => ': ', hintText = () => ''; class DOMParser { parseFromString() { return { body: { textContent: '' } }; } }"
+    script = "\n".join([stubs, state.group(), on.group(), f"for (const m of {json.dumps(messages)}) onMessage(m);", f"console.log(JSON.stringify({expr}));"])
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+def test_a_hint_is_not_shown_under_the_next_decision_once_the_table_played_this_one() -> None:
+    """A hint answers one decision. Asked at a claim ("Hint: Pass"), then left unanswered until the decision timer
+    passed for the player, it stayed under the next frames ("— Hint: Pass (4 tiles from ready)" with nothing asked,
+    then under "Your turn"): a claim's advice read as advice for a discard. A frame whose choices differ drops it; a
+    frame of another seat's move during the same decision keeps it."""
+
+    def frame(legal: list[str], seq: int) -> dict[str, Any]:
+        return {"type": "state", "table": "t1", "seq": seq, "status": "playing", "events": [], "players": [], "you": 0,
+                "mine": {"legal": legal, "remaining": None}, "hand": {"phase": "claim"}}
+
+    hint = {"type": "hint", "action": "pass", "shanten": 4, "waits": []}
+    claim = frame(["pass", "chow 789p"], 1)
+    same = frame(["pass", "chow 789p"], 2)
+    assert _run_client_messages([claim, hint, same], "G.hint && G.hint.action") == "pass"
+    assert _run_client_messages([claim, hint, frame([], 3)], "G.hint") is None
+    assert _run_client_messages([claim, hint, frame(["discard 5p", "discard 6p"], 3)], "G.hint") is None

@@ -812,7 +812,9 @@ function onMessage(m) {
     if (m.mine && m.mine.remaining != null) { if (fresh || !G.deadline) { G.deadline = performance.now() + m.mine.remaining * 1000; G.total = m.config.timer; } }
     else G.deadline = 0;
     G.playedAt = (m.players || []).map((p) => (p.played_in == null ? 0 : performance.now() + p.played_in * 1000));
-    if (fresh) { G.sel = -1; G.acting = false; }
+    // a hint answers one decision: the table moving on without the player (the decision timer played for them, or the
+    // hand ended) showed it under the next one, "Your turn … — Hint: Pass", a claim's advice at their own turn
+    if (fresh) { G.sel = -1; G.acting = false; G.hint = null; }
     if ((m.events || []).some((e) => e.type === "mahjong_refused")) G.acting = false;  // the decision goes on
     if (fresh) G.refusal = null;
     if (again) G.log = [];
