@@ -188,7 +188,7 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``said``, ``esc``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``), for each language; returns
+    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``said``, ``esc``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``, ``houseBase``), for each language; returns
     ``{lang: value}``."""
     import shutil
     import subprocess
@@ -206,6 +206,8 @@ def _run_client_text(expr: str) -> Any:
         re.search(r"^const houseValue = .*$", src, re.M),
         re.search(r"^const rulesLine = \(cfg\) => \{.*?^\};$", src, re.S | re.M),
         re.search(r"^function payRule\(.*?^\}$", src, re.S | re.M),
+        re.search(r"^const rulesOf = .*$", src, re.M),
+        re.search(r"^function houseBase\(.*?^\}$", src, re.S | re.M),
     ]
     assert texts and len(helpers) == 8 and own and err and all(words), "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
@@ -599,3 +601,27 @@ def test_a_hint_is_not_shown_under_the_next_decision_once_the_table_played_this_
     assert _run_client_messages([claim, hint, same], "G.hint && G.hint.action") == "pass"
     assert _run_client_messages([claim, hint, frame([], 3)], "G.hint") is None
     assert _run_client_messages([claim, hint, frame(["discard 5p", "discard 6p"], 3)], "G.hint") is None
+
+
+def test_hk_6_the_base_sentence_names_the_house_options_that_made_the_base() -> None:
+    """HK-6 gives base 2 for 1 fan, 64 from 10 fan. At a table with base value 3 and the doubling fan table the end of
+    a hand read "Base 6 points from 1 fan (HK-6)", and "Base 3 points from 0 fan (HK-6)": a newcomer checking the
+    rules page found other numbers. The sentence now names the house options that made the base instead of citing
+    HK-6; at a table with the rules' own options, or a house limit the hand did not reach, it cites HK-6 as before."""
+    def cfg(**options: str) -> str:
+        return json.dumps({"config": {"rules": "hk", "options": {"minfan": "0", "limit": "10", "table": "seed", "payment": "seed", "base": "1", **options}}})
+
+    got = _run_client_text(
+        f"[payRule({cfg(base='3', table='doubling')}, {{base: 6, fan: 1}}), payRule({cfg()}, {{base: 2, fan: 1}}),"
+        f" payRule({cfg(limit='8')}, {{base: 64, fan: 8}}), payRule({cfg(limit='8')}, {{base: 4, fan: 2}}),"
+        f" payRule({cfg(minfan='3', payment='half-shooter')}, {{base: 8, fan: 3}}), payRule({{}}, {{base: 1, fan: 0}})]"
+    )
+    assert got["en"] == [
+        "<p>Base 6 points from 1 fan, by this table&#39;s house rules (doubling, base value 3), not the HK-6 table.</p>",
+        "<p>Base 2 points from 1 fan (HK-6).</p>",
+        "<p>Base 64 points from 8 fan, by this table&#39;s house rules (limit from 8 fan), not the HK-6 table.</p>",
+        "<p>Base 4 points from 2 fan (HK-6).</p>",
+        "<p>Base 8 points from 3 fan (HK-6).</p>",
+        "<p>Base 1 point from 0 fan (HK-6).</p>",
+    ]
+    assert got["fr"][0] == "<p>Base de 6 points pour 1 fan, selon les règles de la maison de cette table (doublement, valeur de base 3), non le barème de HK-6.</p>", got["fr"][0]

@@ -41,7 +41,7 @@ const T = {
     whichChow: "Several chows are possible: the first one's button has the focus; Tab goes to the next, Enter claims (or click the one you want).", whichKong: "Several kongs are possible: the first one's button has the focus; Tab goes to the next, Enter declares it (or click the one you want).",
     help: "How to play", newcomer: "New to Mahjong? Read how to play", spectating: "Spectating", handsTitle: "Hands", winningTile: "Winning tile",
     verify: "verify", salt: "salt", recent: "Recent moves",
-    baseFrom: "Base {points} from {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    baseFrom: "Base {points} from {fan} (HK-6).", baseHouse: "Base {points} from {fan}, by this table's house rules ({rules}), not the HK-6 table.", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "self-drawn win: everyone pays double", whyDiscarder: "discarded the winning tile: pays double", whyOther: "pays the base",
     whyRobbed: "their kong was robbed: pays double", receives: "receives",
     payQuad: "4 × {base}", whyShooter: "discarded the winning tile: pays for everyone (house rule)",
@@ -161,7 +161,7 @@ const T = {
     whichChow: "Plusieurs chows sont possibles\u00a0: le bouton du premier a le focus\u00a0; Tab passe au suivant, Entrée le réclame (ou cliquez celui que vous voulez).", whichKong: "Plusieurs kongs sont possibles\u00a0: le bouton du premier a le focus\u00a0; Tab passe au suivant, Entrée le déclare (ou cliquez celui que vous voulez).",
     help: "Comment jouer", newcomer: "Vous découvrez le Mahjong\u00a0? Lisez comment jouer", spectating: "Vous regardez", handsTitle: "Les mains", winningTile: "Tuile gagnante",
     verify: "vérifier", salt: "sel", recent: "Derniers coups",
-    baseFrom: "Base de {points} pour {fan} (HK-6).", payDouble: "2 × {base}", paySingle: "1 × {base}",
+    baseFrom: "Base de {points} pour {fan} (HK-6).", baseHouse: "Base de {points} pour {fan}, selon les règles de la maison de cette table ({rules}), non le barème de HK-6.", payDouble: "2 × {base}", paySingle: "1 × {base}",
     whySelf: "victoire en piochant\u00a0: tout le monde paie double", whyDiscarder: "a défaussé la tuile gagnante\u00a0: paie double", whyOther: "paie la base",
     whyRobbed: "son kong a été volé\u00a0: paie double", receives: "reçoit",
     payQuad: "4 × {base}", whyShooter: "a défaussé la tuile gagnante\u00a0: paie pour tous (règle de la maison)",
@@ -1255,11 +1255,27 @@ function payReason(win, seat, paid) {
   return `${t(double ? "payDouble" : "paySingle", { base: win.base })} — ${why}`;
 }
 
+/** The house options of a Hong Kong table `st` that made the base of the win `win` other than HK-6's table gives, in
+ * words, or "": a fan table of its own ("doubling"), a limit from other than 10 fan when the hand reached it, a base value
+ * other than 1. "Base 6 points from 1 fan (HK-6)" was said at a table with base value 3, where HK-6 gives 2 for 1 fan. */
+function houseBase(st, win) {
+  const o = (st && st.config && rulesOf(st) === "hk" && st.config.options) || {}, out = [];
+  const short = (k, v, unit) => T[lang].houseShort[`hk.${k}`].replace("{v}", String(v)).replace("{fan}", unitWord(unit, Number(v)));
+  if (o.table != null && String(o.table) !== "seed") out.push(houseValue("hk", "table", o.table));
+  const limit = Number(o.limit);
+  if (o.limit != null && limit !== 10 && !win.limit && win.fan >= Math.min(limit, 10)) out.push(short("limit", limit, "unitFan"));
+  if (o.base != null && Number(o.base) !== 1) out.push(short("base", o.base, "unitFan"));
+  return out.join(", ");
+}
+
 /** The sentence above the payments that says how they are made: the base from the fan (HK-6); the server's
  * sentence, the terminal's, for the total plus 8 (MCR-8) and every player settling with every other (CL-7; the
  * option "pay the highest score", CL-7.4), its {winner} and {whom} the players' names. */
 function payRule(st, win, name) {
-  if (win.base != null) return `<p>${t("baseFrom", { points: plural("pts", win.base), fan: `${win.fan} ${unitWord("unitFan", win.fan)}` })}</p>`;
+  if (win.base != null) {
+    const house = houseBase(st, win), words = { points: plural("pts", win.base), fan: `${win.fan} ${unitWord("unitFan", win.fan)}` };
+    return `<p>${house ? esc(t("baseHouse", { ...words, rules: house })) : t("baseFrom", words)}</p>`;
+  }
   if (!win.pay_rule) return "";
   const names = { winner: name(win.seat), whom: win.from == null ? "" : name(win.from) };
   // a name said in passing, " (Ann)"; a bot's, which has its own brackets, between commas: ", Bot 3 (greedy),", not "(Bot 3 (greedy))"
