@@ -625,3 +625,23 @@ def test_hk_6_the_base_sentence_names_the_house_options_that_made_the_base() -> 
         "<p>Base 1 point from 0 fan (HK-6).</p>",
     ]
     assert got["fr"][0] == "<p>Base de 6 points pour 1 fan, selon les règles de la maison de cette table (doublement, valeur de base 3), non le barème de HK-6.</p>", got["fr"][0]
+
+
+def test_a_table_of_four_bots_is_watched_by_its_creator_not_offered_as_full() -> None:
+    """A table created in the lobby with a bot in every seat (a match to watch: docs/server.md, tables of bots only)
+    opened on the join panel, which told its creator "This table is full: you can watch it, or go back to the lobby
+    to create a table of your own". The lobby now opens such a table to watch it; a table with a free seat, or the
+    creator's, opens as before."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    path = re.search(r"^const createdPath = .*$", src, re.M)
+    assert path, "app.js no longer defines createdPath"
+    cases = [["greedy", "greedy", "strong", "random"], [None, "greedy", "greedy", "greedy"], [None, None, "greedy", "greedy"]]
+    script = f"{path.group()}\nconsole.log(JSON.stringify({json.dumps(cases)}.map((s) => createdPath('Ab_1', s))));"
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True)
+    assert json.loads(done.stdout) == ["/t/Ab_1?watch=1", "/t/Ab_1", "/t/Ab_1"]

@@ -667,10 +667,14 @@ async function lobby() {
     } catch { button.disabled = false; toast(t("notCreated")); return; }  // no answer (the server stopped): the click had done nothing visible
     if (!r.ok) { button.disabled = false; toast(`${t("error")}${colon()}${errText({ ...data, code: data.error })}`); return; }
     if (data.token) { store(`hkmj.at.${data.id}`, Date.now()); store(`hkmj.token.${data.id}`, data.token); }
-    history.pushState({}, "", `/t/${data.id}`);
+    history.pushState({}, "", createdPath(data.id, slots));
     route();
   });
 }
+/** Where the lobby goes once the table `id` is created: to it, watching it when every seat (`slots`) is a bot: a match of
+ * four bots has no seat to take, and its creator was told "This table is full: you can watch it, or go back to the
+ * lobby to create a table of your own", of the table they had just created. */
+const createdPath = (id, slots) => `/t/${encodeURIComponent(id)}${slots.every((s) => s) ? "?watch=1" : ""}`;
 
 // ------------------------------------------------------------------ table
 
