@@ -645,3 +645,35 @@ def test_a_table_of_four_bots_is_watched_by_its_creator_not_offered_as_full() ->
     script = f"{path.group()}\nconsole.log(JSON.stringify({json.dumps(cases)}.map((s) => createdPath('Ab_1', s))));"
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30, check=True)
     assert json.loads(done.stdout) == ["/t/Ab_1?watch=1", "/t/Ab_1", "/t/Ab_1"]
+
+
+def test_the_reconnecting_toast_goes_once_the_table_answers_again() -> None:
+    """A lost connection is said in a toast, "Connection to the server lost: reconnecting…", which stayed its full 3.5 s
+    (shown again at each try) over the table once it was back and playable. The server's welcome on the new connection
+    now takes it away; a toast of another kind (a refusal of a move) stays."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    src = (Path(__file__).parents[2] / "src/hkmj/server/static/app.js").read_text(encoding="utf-8")
+    assert 'toast(t("reconnecting"), "link");' in src, "the lost connection's toast is no longer of kind link"
+    parts = [
+        re.search(r"^const G = \{.*?\};$", src, re.M),
+        re.search(r"^const toastMs = .*$", src, re.M),
+        re.search(r"^function toast\(.*?^\}$", src, re.S | re.M),
+        re.search(r"^function linkBackToast\(.*?^\}$", src, re.S | re.M),
+        re.search(r"^function onMessage\(.*?^\}$", src, re.S | re.M),
+    ]
+    assert all(parts), "app.js no longer defines G, toast, linkBackToast and onMessage as expected"
+    stubs = """const el = { textContent: "", on: false, classList: { add() { el.on = true; }, remove() { el.on = false; } } };
+const $ = () => el, t = (k) => k, store = () => {}, stored = () => null, keepAlive = () => {}, history = { replaceState() {} };"""
+    welcome = json.dumps({"type": "welcome", "table": "t1", "slot": 0, "role": "player", "idle_timeout": 0})
+    script = "\n".join([stubs, *(p.group() for p in parts if p), "const out = [];",
+                        f'toast("reconnecting", "link"); out.push(el.on); onMessage({welcome}); out.push(el.on);',
+                        f'toast("refused", "play"); onMessage({welcome}); out.push(el.on);',
+                        "console.log(JSON.stringify(out)); process.exit(0);"])
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == [True, False, True]

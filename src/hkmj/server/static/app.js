@@ -437,6 +437,12 @@ function handOverToast() {
   if (toast.kind !== "play") return;
   clearTimeout(toast.h); $("#toast").classList.remove("on"); toast.kind = "";
 }
+/** The table answered again: "Connection to the server lost: reconnecting…" (kind "link") stayed up to 3.5 s over the
+ * table back in play. */
+function linkBackToast() {
+  if (toast.kind !== "link") return;
+  clearTimeout(toast.h); $("#toast").classList.remove("on"); toast.kind = "";
+}
 /** An action for a person: "chow 345m" -> "Chow 3-4-5 Characters", "discard 5p" -> "Discard 5 Circles". */
 /** The hint's words after "Hint: ": the suggested action, how far the hand is from ready and its waits (as it is, or
  * after the suggested discard). Under a minimum to win (MCR-5.1: the answer's `min`) the waits that reach it (`scoring`)
@@ -753,7 +759,7 @@ function connect() {
   ws.onmessage = (e) => onMessage(JSON.parse(e.data));
   ws.onclose = () => {
     if (G.ws !== ws || !G.want) return;
-    toast(t("reconnecting"));
+    toast(t("reconnecting"), "link");
     if (G.token) G.want = { type: "resume", table: G.tid, token: G.token };
     setTimeout(() => { if (G.ws === ws) connect(); }, Math.min(5000, 500 * ++G.retry));
   };
@@ -795,6 +801,7 @@ function onMessage(m) {
     G.slot = m.slot;
     G.welcomed = true;
     G.starting = null; G.pressed = {}; G.acting = false;
+    linkBackToast();
     store(`hkmj.at.${m.table}`, Date.now());  // when this table was last opened: the lobby lists your seats latest first
     if (m.token) { G.token = m.token; store(`hkmj.token.${m.table}`, m.token); }
     if (m.role === "player") history.replaceState({}, "", `/t/${m.table}`);
