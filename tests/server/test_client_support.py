@@ -188,7 +188,7 @@ def test_help_page_in_both_languages(server: Server) -> None:
 
 def _run_client_text(expr: str) -> Any:
     """Evaluate ``expr`` in node against app.js's own texts and text helpers (``T``, ``t``,
-    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``said``, ``esc``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``, ``houseBase``), for each language; returns
+    ``plural``, ``distance``, ``num``, ``toastMs``, ``unitWord``, ``said``, ``esc``, ``ownScore``, ``errText``, ``rulesLine``, ``payRule``, ``houseBase``, ``fanTable``), for each language; returns
     ``{lang: value}``."""
     import shutil
     import subprocess
@@ -208,6 +208,7 @@ def _run_client_text(expr: str) -> Any:
         re.search(r"^function payRule\(.*?^\}$", src, re.S | re.M),
         re.search(r"^const rulesOf = .*$", src, re.M),
         re.search(r"^function houseBase\(.*?^\}$", src, re.S | re.M),
+        re.search(r"^function fanTable\(.*?^\}$", src, re.S | re.M),
     ]
     assert texts and len(helpers) == 8 and own and err and all(words), "app.js no longer defines its texts and helpers as expected"
     script = "\n".join(
@@ -677,3 +678,13 @@ const $ = () => el, t = (k) => k, store = () => {}, stored = () => null, keepAli
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout) == [True, False, True]
+
+
+def test_hk_6_the_fan_total_is_named_as_the_terminal_names_it() -> None:
+    """HK-6: the end of a hand lists each element and its fan, then their sum. The sum's row was headed "Fan", the
+    column's own heading, and read as one more element ("No bonus tiles 1, Fan 1, Base points 2"); it is now "Total fan"
+    ("Total des fans"), the terminal's words (Texts ``end.total_fan``)."""
+    got = _run_client_text("fanTable({items: [{name: 'No bonus tiles', fan: 1}], fan: 1, base: 2, limit: null})")
+    for lang in ("en", "fr"):
+        total = Texts(lang)("end.total_fan")
+        assert f"<tr><th>{total}</th><th class=\"num\">1</th></tr>" in got[lang], got[lang]

@@ -21,7 +21,7 @@ const T = {
     held: "A bot plays for you until the next hand: you were away twice this hand. Your seat is yours again when the next hand is dealt.",
     pass: "Pass", mahjong: "Mahjong!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Concealed kong", akong: "Added kong", discard: "Discard",
     declare: "Declare Mahjong", next: "Next hand", ready: "Waiting for the others…", win: "wins", selfDrawn: "self-drawn", onDiscard: "on a discard from",
-    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted", drawFined: "Draw: the wall is exhausted, nobody wins", falseMj: "False Mahjong", element: "Element", fan: "Fan", limit: "Limit hand",
+    robbed: "robbing a kong from", draw: "Draw: the wall is exhausted", drawFined: "Draw: the wall is exhausted, nobody wins", falseMj: "False Mahjong", element: "Element", fan: "Fan", totalFan: "Total fan", limit: "Limit hand",
     base: "Base points", payments: "Payments", verified: "Wall verified: SHA-256(salt:wall) matches the commitment published when the hand began", notVerified: "Wall check FAILED",
     verifiedLate: "SHA-256(salt:wall) matches this result's commitment, but this page did not see the hand begin: compare it with the commitment shown then",
     badHash: "SHA-256(salt:wall) is not the commitment", otherCommitment: "this result's commitment is not the one published when the hand began ({seen}…)",
@@ -141,7 +141,7 @@ const T = {
     held: "Un robot joue pour vous jusqu'à la donne suivante\u00a0: vous avez été absent deux fois dans cette donne. Votre place vous revient quand la donne suivante est distribuée.",
     pass: "Passer", mahjong: "Mahjong\u00a0!", pung: "Pung", kong: "Kong", chow: "Chow", ckong: "Kong caché", akong: "Kong ajouté", discard: "Défausser",
     declare: "Annoncer Mahjong", next: "Donne suivante", ready: "En attente des autres…", win: "gagne", selfDrawn: "en piochant", onDiscard: "sur la défausse de",
-    robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé", drawFined: "Nulle\u00a0: le mur est épuisé, personne ne gagne", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", limit: "Main limite",
+    robbed: "en volant le kong de", draw: "Nulle\u00a0: le mur est épuisé", drawFined: "Nulle\u00a0: le mur est épuisé, personne ne gagne", falseMj: "Faux Mahjong", element: "Élément", fan: "Fan", totalFan: "Total des fans", limit: "Main limite",
     base: "Points de base", payments: "Paiements", verified: "Mur vérifié\u00a0: SHA-256(sel:mur) correspond à l'engagement publié au début de la donne", notVerified: "Vérification du mur ÉCHOUÉE",
     verifiedLate: "SHA-256(sel:mur) correspond à l'engagement de ce résultat, mais cette page n'a pas vu le début de la donne\u00a0: comparez-le à l'engagement affiché alors",
     badHash: "SHA-256(sel:mur) n'est pas l'engagement", otherCommitment: "l'engagement de ce résultat n'est pas celui publié au début de la donne ({seen}…)",
@@ -1318,13 +1318,14 @@ function ownScore(win, seat) {
   return `<details class="own"><summary>${total}</summary><span class="items">${line}</span></details>`;
 }
 
-/** A fan table's win (HK-6): each element and its fan, the total, a limit hand, the base; a
- * hand with no element (0 fan, which still wins where no minimum is set) says so. */
+/** A fan table's win (HK-6): each element and its fan, the total (its row "Total fan", as the terminal's: it was "Fan",
+ * the column's own heading, read as one more element), a limit hand, the base; a hand with no element (0 fan, which
+ * still wins where no minimum is set) says so. */
 function fanTable(win) {
   return `<table><tr><th>${t("element")}</th><th class="num">${t("fan")}</th></tr>
       ${win.items.map((it) => `<tr><td>${esc(it.names ? said(it.names) : it.name)}</td><td class="num">${it.fan}</td></tr>`).join("")}
       ${win.items.length || win.limit ? "" : `<tr><td colspan="2">${t("noElement")}</td></tr>`}
-      <tr><th>${t("fan")}</th><th class="num">${win.fan}</th></tr>
+      <tr><th>${t("totalFan")}</th><th class="num">${win.fan}</th></tr>
       ${win.limit ? `<tr><td colspan="2"><b>${t("limit")}${colon()}${esc(win.limit_names ? said(win.limit_names) : win.limit)}</b></td></tr>` : ""}
       <tr><td>${t("base")}</td><td class="num">${win.base}</td></tr></table>`;
 }
