@@ -226,6 +226,7 @@ APP_SAYS: dict[str, dict[str, tuple[str, ...]]] = {
     "claimOrder": {"HK-4.7": ("Mahjong > pung or kong > chow",)},
     "claimOrder_classical": {"CL-3.3": ("Mahjong > kong > pung > chow",)},
     "baseFrom": {"HK-6": ("Base points and payments",)},
+    "baseHouse": {"HK-6": ("Base points and payments",)},  # "not the HK-6 table": the one the house options replaced
     "falsePays": {"HK-5.7": ("64 points to each other player",)},
     "falsePaysDiscard": {"HK-5.7": ("doubled (128) to the discarder",)},
     "nobodyPays": {"HK-7.1": ("no payment",), "HK-7.2": ("or the hand is drawn, seats stay",)},
