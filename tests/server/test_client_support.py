@@ -565,9 +565,9 @@ def test_a_script_that_reads_slowly_keeps_its_connection_reading(server: Server)
     assert asyncio.run(go()) > 16
 
 
-def _run_client_messages(messages: list[dict[str, Any]], expr: str) -> Any:
-    """Feed ``messages`` to app.js's own ``onMessage`` in node (the page's state ``G`` as app.js defines it; drawing,
-    storage and speech stubbed) and return ``expr`` evaluated afterwards."""
+def _run_client_messages(runs: list[list[dict[str, Any]]], expr: str) -> list[Any]:
+    """Feed each list of messages of ``runs`` to app.js's own ``onMessage`` in node, from a fresh page state ``G`` as
+    app.js defines it (drawing, storage and speech stubbed), and return ``expr`` evaluated after each, in one node run."""
     import shutil
     import subprocess
 
@@ -580,7 +580,10 @@ def _run_client_messages(messages: list[dict[str, Any]], expr: str) -> Any:
     assert state and on, "app.js no longer defines G and onMessage as expected"
     stubs = "const lang = 'en'; const noop = () => {}; const render = noop, sayMoves = noop, noteCommitment = noop, handOverToast = noop, toast = noop, store = noop, stored = () => null, say = noop;"
     stubs += " const t = (k) => k, colon = () => ': ', hintText = () => ''; class DOMParser { parseFromString() { return { body: { textContent: '' } }; } }"
-    script = "\n".join([stubs, state.group(), on.group(), f"for (const m of {json.dumps(messages)}) onMessage(m);", f"console.log(JSON.stringify({expr}));"])
+    fresh = state.group().replace("const G = ", "const fresh = () => (", 1)[:-1] + ");"
+    script = "\n".join([stubs, "let G;", fresh, on.group(), "const out = [];",
+                         f"for (const run of {json.dumps(runs)}) {{ G = fresh(); for (const m of run) onMessage(m); out.push({expr}); }}",
+                         "console.log(JSON.stringify(out));"])
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
@@ -599,9 +602,8 @@ def test_a_hint_is_not_shown_under_the_next_decision_once_the_table_played_this_
     hint = {"type": "hint", "action": "pass", "shanten": 4, "waits": []}
     claim = frame(["pass", "chow 789p"], 1)
     same = frame(["pass", "chow 789p"], 2)
-    assert _run_client_messages([claim, hint, same], "G.hint && G.hint.action") == "pass"
-    assert _run_client_messages([claim, hint, frame([], 3)], "G.hint") is None
-    assert _run_client_messages([claim, hint, frame(["discard 5p", "discard 6p"], 3)], "G.hint") is None
+    runs = [[claim, hint, same], [claim, hint, frame([], 3)], [claim, hint, frame(["discard 5p", "discard 6p"], 3)]]
+    assert _run_client_messages(runs, "G.hint && G.hint.action") == ["pass", None, None]
 
 
 def test_hk_6_the_base_sentence_names_the_house_options_that_made_the_base() -> None:
