@@ -251,3 +251,43 @@ def test_a_range_of_thousands_of_digits_is_read_not_a_server_error(shared: Serve
         if spec in (f"0-{huge}", f"-{huge}"):
             assert len(body) == size
     assert "Traceback" not in shared.log.read_text()
+
+
+def test_a_pong_or_an_error_never_echoes_kilobytes_the_sender_chose(shared: Server) -> None:
+    """Every frame the server queues for a client is shared by the table or small, but for two:
+    the ``pong`` echoed a ``ping``'s ``id`` and an ``error`` the message's ``cseq``, whatever their
+    size. A client sending pings of 4,000-byte ids (or any message with a 4,000-digit ``cseq``) at
+    the 50 messages a second a connection may send, and reading nothing, had the server queue 512
+    such frames, 2 MB a connection until ``--write-timeout``: 60 connections of one address grew
+    the server by 70 MB in 15 s, and as much again after each drop. A ping's ``id`` is now at most
+    128 bytes of JSON (a longer one is ``bad_request``) and an error echoes a ``cseq`` only within
+    ±(2**53 - 1); no answer here is over 300 bytes."""
+
+    async def go() -> list[dict[str, Any]]:
+        async with connect(shared.ws_url, max_size=None) as ws:
+            frames = [
+                {"type": "ping", "id": "x" * 4000},
+                {"type": "ping", "id": [[["x" * 40]] * 20]},
+                '{"v":1,"type":"hint","cseq":' + "9" * 4000 + "}",
+                '{"v":1,"type":"action","cseq":' + "9" * 4000 + ',"at":0,"action":"pass"}',
+                {"type": "hint", "cseq": 2**53},
+                {"type": "hint", "cseq": -(2**53) + 1},
+                {"type": "ping", "id": "x" * 100},
+            ]
+            out = []
+            for f in frames:
+                text = f if isinstance(f, str) else json.dumps({"v": 1, **f})
+                await ws.send(text)
+                raw = await asyncio.wait_for(ws.recv(), 10)
+                assert len(raw) <= 300, (text[:60], len(raw), raw[:120])
+                out.append(json.loads(raw))
+            return out
+
+    long_id, nested_id, hint, action, over, under, short = asyncio.run(go())
+    for refused in (long_id, nested_id):
+        assert refused["code"] == "bad_request" and refused["ref"] == "ping", refused
+        assert "'id'" in refused["message"] and "128 bytes" in refused["message"], refused
+    assert hint["code"] == "not_joined" and "cseq" not in hint, hint
+    assert action["code"] == "not_joined" and "cseq" not in action, action
+    assert "cseq" not in over and under["cseq"] == -(2**53) + 1, (over, under)
+    assert short == {"type": "pong", "id": "x" * 100, "v": 1}, short

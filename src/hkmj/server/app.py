@@ -61,6 +61,7 @@ from hkmj.server.limits import Limits
 from hkmj.server.protocol import (
     ERRORS,
     MAX_CSEQ,
+    MAX_PING_ID,
     VERSION,
     ProtocolError,
     RateLimiter,
@@ -1022,6 +1023,9 @@ class Hub:
         if kind == "ping":
             if conn.table is not None:  # keeps a joined socket alive; never stretches the auth timeout
                 conn.opened = time.monotonic()
+            # the pong echoes the id: a long one would be the sender's own kilobytes queued per pong
+            if (size := len(compact_json(msg.get("id")).encode("utf-8", "surrogatepass"))) > MAX_PING_ID:
+                raise ProtocolError("bad_request", f"ping: field 'id' is echoed in the pong: at most {MAX_PING_ID} bytes of JSON (got {size})")
             conn.send(encode({"type": "pong", "id": msg.get("id")}))
             return
         if conn.table is not None:  # any message resets the idle timeout once joined or watching;
@@ -1300,8 +1304,9 @@ def _error(
         out["scope"] = scope
     if msg is not None:
         out["ref"] = msg.get("type")
-        if isinstance(msg.get("cseq"), int):
-            out["cseq"] = msg["cseq"]
+        cseq = msg.get("cseq")
+        if isinstance(cseq, int) and not isinstance(cseq, bool) and -MAX_CSEQ <= cseq <= MAX_CSEQ:
+            out["cseq"] = cseq  # not a 4,000-digit one: an error must not echo the sender's kilobytes
     return encode(out)
 
 

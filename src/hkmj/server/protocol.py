@@ -26,6 +26,7 @@ __all__ = [
     "ERRORS",
     "MAX_CSEQ",
     "MAX_MESSAGE",
+    "MAX_PING_ID",
     "VERSION",
     "LIMITS",
     "ProtocolError",
@@ -48,6 +49,11 @@ MAX_CSEQ = 2**53 - 1
 """Largest ``cseq`` an action may carry: the largest whole number a browser's JSON reads exactly. A
 seat's ``last_cseq`` past it read in the browser as a float, whose next value (+1) was the same
 number, so every later move from the page was a ``duplicate``."""
+MAX_PING_ID = 128
+"""Largest ``id`` a ``ping`` may carry (bytes of its compact JSON), which the ``pong`` echoes. Every
+other frame is shared or small, but a pong is the sender's own text: a client sending pings of
+4,000-byte ids at the message rate and reading nothing made the server queue 512 of them, 2 MB a
+connection (64 connections of one address: 128 MB, and as many again after each drop)."""
 
 MAX_HANDS = 64
 """Hands after which any match ends (a full game with many dealer repeats stays bounded)."""
