@@ -5,6 +5,7 @@ docs/server.md ("Threat model") were closed. A real server on 127.0.0.1 each.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -291,3 +292,33 @@ def test_a_pong_or_an_error_never_echoes_kilobytes_the_sender_chose(shared: Serv
     assert action["code"] == "not_joined" and "cseq" not in action, action
     assert "cseq" not in over and under["cseq"] == -(2**53) + 1, (over, under)
     assert short == {"type": "pong", "id": "x" * 100, "v": 1}, short
+
+
+def test_a_seat_left_to_time_out_at_a_fast_table_keeps_the_all_bot_pace(shared: Server) -> None:
+    """The all-bot pace held while every seat was a bot's (open, or its player turned away), and
+    ``--action-rate`` paced a player's own moves, but not the moves the server makes for a seat
+    whose decision times out: a stranger created a table with one seat, no bot delay, no claim
+    window, a 0.05 s timer and ``away_after`` 100, sat, stayed connected and never played (a
+    ``back`` each time its seat turned away), and the timeouts and the bots played the match flat
+    out: 26 hands in 20 s, some 120 log entries a second from one table, ten tables an address.
+    A seat whose last turn timed out now counts as played by the server, so such a table keeps
+    the all-bot pace (0.5 s a bot's turn, 0.3 s a claim window, 3 s between hands)."""
+    body = {"slots": [None, "greedy", "greedy", "greedy"], "sit": 0, "timer": 0.05, "away_after": 100, "bot_delay": 0, "claim_window": 0, "next_delay": 0}
+    tid, token = create_seated(shared, **body)
+
+    async def go() -> int:
+        async with connect(shared.ws_url, additional_headers={"X-Forwarded-For": "192.0.2.61"}, max_size=None) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "resume", "table": tid, "token": token}))
+            discards, timed_out, t0 = 0, False, time.monotonic()
+            while time.monotonic() - t0 < (2.0 if timed_out else 10.0):
+                with contextlib.suppress(TimeoutError):
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                    if m["type"] == "state" and m["mine"]["timeouts"] and not timed_out:
+                        timed_out, t0 = True, time.monotonic()  # the seat's first turn timed out: count from here
+                    elif m["type"] == "state" and timed_out:
+                        discards += sum(e["type"] == "discard" for e in m["events"])
+            assert timed_out, "the seat's turn never timed out"
+            return discards
+
+    discards = asyncio.run(go())
+    assert discards <= 8, f"{discards} discards in 2 s: the timeouts and the bots play flat out"  # before: 30 and more

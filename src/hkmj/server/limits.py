@@ -76,7 +76,7 @@ class Limits:
     one more gets 429 until one ends or is abandoned. Without it, two addresses creating tables and
     walking away held all :attr:`max_tables` for :attr:`abandon_after` and nobody could create one."""
     unattended_per_address: int = 4
-    """Live tables played by bots only (four bots, or every player turned away) that tables created
+    """Live tables played by bots only (four bots, or every player turned away or letting their turns time out) that tables created
     from one client address may count; creating another is refused with 429. Bots cost CPU on the
     event loop, and nobody waits for such a table."""
     http_rate: float = 50.0

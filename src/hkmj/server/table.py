@@ -420,10 +420,14 @@ class Table:
 
     @property
     def unattended(self) -> bool:
-        """Whether every seat is played by a bot: open seats and players who turned away. Nobody
-        waits for such a table, so it keeps the all-bot pace whatever its options say (a stranger
-        could otherwise sit, set no delays, leave, and have the server play bots flat out)."""
-        return all(self.bot_controlled(s) for s in range(4))
+        """Whether every seat is played by the server: by a bot (open seats and players who turned
+        away), or by its timeouts (a player whose last turn timed out: ``mine.timeouts``, in a row;
+        public, since everyone sees that turn end at its timer). Nobody waits for such a table, so
+        it keeps the all-bot pace whatever its options say (a stranger could otherwise sit, set no
+        delays, leave, and have the server play bots flat out; or stay connected with a 0.05 s
+        timer and ``away_after`` 100, never play, and have the timeouts play the seat flat out:
+        26 hands in 20 s, some 120 log entries a second, ten times the bound of ``--action-rate``)."""
+        return all(self.bot_controlled(s) or self.timeouts[s] > 0 for s in range(4))
 
     @property
     def bot_delay(self) -> float:
