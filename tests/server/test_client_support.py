@@ -20,7 +20,7 @@ import pytest
 from hkmj.bots import BOTS
 from hkmj.server.client import GameClient
 from hkmj.server.help import CONTROLS, sections
-from hkmj.server.protocol import TableConfig
+from hkmj.server.protocol import TableConfig, name_clash
 from hkmj.server.svg import face
 from hkmj.server.testing import Server, choose, drain, play
 from hkmj.tui.rules_texts import cite
@@ -690,3 +690,20 @@ def test_hk_6_the_fan_total_is_named_as_the_terminal_names_it() -> None:
     for lang in ("en", "fr"):
         total = Texts(lang)("end.total_fan")
         assert f"<tr><th>{total}</th><th class=\"num\">1</th></tr>" in got[lang], got[lang]
+
+
+def test_a_name_cannot_read_as_the_label_of_a_free_seat() -> None:
+    """The lobby and the join panel label a seat nobody has taken "free seat" ("place libre"), and a
+    person's name is shown there in its place as plain text: a stranger seated as ``free seat``
+    looked like an empty seat, which newcomers picked and were told was taken. Such a name is now
+    refused as the labels of a bot and of another seat are (``name_taken`` to a join, 400 to a
+    creation), whatever its case, spaces or look-alike letters; a name that only starts so is
+    anyone's."""
+    bots = tuple(BOTS)
+    for name in ("free seat", "Free Seat", "FREE-SEAT", "frее sеаt", "place libre", "Place  Libre", "ｆｒｅｅ ｓｅａｔ"):
+        why = name_clash(name, 1, {0: "Ann"})
+        assert why is not None and "free seat" in why and "choose another" in why, (name, why)
+        with pytest.raises(ValueError, match="choose another"):
+            TableConfig.from_dict({"slots": [None, None, "greedy", "greedy"], "names": ["Ann", name, "", ""]}, bots)
+    for name in ("Freeman", "free seats for all", "Placide", "seat"):
+        assert name_clash(name, 1, {0: "Ann"}) is None, name

@@ -99,7 +99,7 @@ ERRORS: dict[str, str] = {
     "not_over": "the match is not over yet",
     "not_host": "only the table's host may start the match now",
     "no_hints": "hints are off at this table",
-    "name_taken": "that name reads as another seat's name or as a bot's; choose another",
+    "name_taken": "that name reads as another seat's name, a bot's or a free seat's; choose another",
 }
 """Every error code the server sends, with its generic meaning (``message`` gives details)."""
 
@@ -486,9 +486,11 @@ LOOKALIKES = str.maketrans(
 and ``l``): a name written with them looked like another seat's name (``Аlice`` with a Cyrillic
 А, ``Ꭺlice`` with a Cherokee one, ``ꓮꓡꓲꓚꓰ`` in Lisu capitals)."""
 LOOKALIKE_DIGITS = str.maketrans({"0": "o", "1": "l", "5": "s"})
-DEFAULT_LABEL = re.compile(r"^(?:(?:bot|robot)(?:[0-9].*)?|(?:player|joueur)[0-9]+)$")
-"""Names the page gives seats that have none (``Player 2``, ``Bot 3 (greedy)``, ``Robot 3``), and
-a bare "Bot": a person named so looked like a bot, or like another seat."""
+DEFAULT_LABEL = re.compile(r"^(?:(?:bot|robot)(?:[0-9].*)?|(?:player|joueur)[0-9]+|freeseat|placel[il]bre)$")  # i reads as l (LOOKALIKES)
+"""Names the page gives seats that have none (``Player 2``, ``Bot 3 (greedy)``, ``Robot 3``), a
+bare "Bot", and the label of a seat nobody has taken (``free seat``, ``place libre``): a person
+named so looked like a bot, like another seat, or like an empty seat in the lobby and the join
+panel, where a newcomer picked it and was told it was taken."""
 
 
 def _letters_key(name: str) -> str:
@@ -514,7 +516,7 @@ def name_clash(name: str, slot: int, others: dict[int, str]) -> str | None:
         return None
     own = (f"player{slot + 1}", f"joueur{slot + 1}")
     if (DEFAULT_LABEL.match(letters) or DEFAULT_LABEL.match(key)) and letters not in own:
-        return f"name {quote_value(name)} reads as the label of a bot or of another seat; choose another"
+        return f"name {quote_value(name)} reads as the label of a bot, of another seat or of a free seat; choose another"
     for other, their in sorted(others.items()):
         if other != slot and their and name_key(their) == key:
             return f"name {quote_value(name)} reads as the name of seat {other + 1} ({quote_value(their)}); choose another"
