@@ -89,6 +89,8 @@ def test_r9_a_self_draw_has_no_discarder() -> None:
         ("hand", "234s567p88m111z77z1f", "1f is a bonus tile"),
         ("hand", 5, "hand 5: expected an mpsz string"),
         ("melds", ["pung 556m"], "meld 'pung 556m': a pung is 3 identical tiles"),
+        ("melds", ["flower 1"], "meld 'flower 1': 1f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
+        ("melds", ["5f"], "meld '5f': 5f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
         ("flowers", [5], "flowers [5]: expected a list of distinct numbers 1-4"),
         ("flowers", [True], "flowers [true]"),
         ("flags", ["riichi"], "unknown flag 'riichi'"),

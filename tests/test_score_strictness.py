@@ -578,6 +578,18 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m55p", "--meld", "123p", "--win", "5p", "--rules", "hk"], 1,  # a meld without its kind
      "Not a valid winning hand: --meld '123p': say which group it is: 'chow 123p'",
      "Main gagnante non valable\u00a0: --meld «\u00a0123p\u00a0»\u00a0: dites quel groupe c'est\u00a0: «\u00a0chow 123p\u00a0»"),
+    # HK-1.3 (MCR-1.2, CL-1.2): a bonus tile given where a meld goes (--meld 3f, "flower 3", --other's ", 7f") was
+    # answered only "expected '<chow|pung|kong|ckong> <tiles>'", never saying how a bonus tile is given
+    (["123m456m789m55p", "--meld", "3f", "--win", "5p", "--rules", "hk"], 1,
+     "Not a valid winning hand: --meld '3f': 3f is a bonus tile: give it with --flower 3 (HK-1.3)",
+     "Main gagnante non valable\u00a0: --meld «\u00a03f\u00a0»\u00a0: 3f est une tuile bonus\u00a0: donnez-la avec --flower 3 (HK-1.3)"),
+    (["123m456m789m55p", "--meld", "Season 2", "--win", "5p", "--rules", "mcr"], 1,
+     "Not a valid winning hand: --meld 'Season 2': 6f is a bonus tile: give it with --season 2 (MCR-1.2)",
+     "Main gagnante non valable\u00a0: --meld «\u00a0Season 2\u00a0»\u00a0: 6f est une tuile bonus\u00a0: donnez-la avec --season 2 (MCR-1.2)"),
+    (["123m456m789m123p55p", "--win", "5p", "--rules", "classical", "--other", "W: 1789p45s2z666z, 7f"], 1,
+     "Not a valid deal: --other W: meld '7f': 7f is a bonus tile: write it after the tiles as 'season 3' (CL-1.2)",
+     "Donne non valable\u00a0: --other O\u00a0: groupe «\u00a07f\u00a0»\u00a0: 7f est une tuile bonus\u00a0: écrivez-la après les tuiles "
+     "sous la forme «\u00a0season 3\u00a0» (CL-1.2)"),
     (["123m456m789m55p", "--meld", "1111p", "--win", "5p", "--rules", "hk"], 1,
      "Not a valid winning hand: --meld '1111p': say which group it is: 'kong 1111p' (or 'ckong 1111p' when declared concealed)",
      "Main gagnante non valable\u00a0: --meld «\u00a01111p\u00a0»\u00a0: dites quel groupe c'est\u00a0: «\u00a0kong 1111p\u00a0» "

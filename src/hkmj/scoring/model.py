@@ -299,6 +299,7 @@ class Meld:
             groups = " then ".join(echo(f"{kind} {spec}") for kind, spec in zip(words[::2], words[1::2], strict=True))
             raise InvalidHand(f"meld {echo(text)}: {len(words) // 2} groups in one meld: give them one by one: {groups}")
         if len(parts) != 2 or parts[0] not in MELD_KINDS:
+            _bonus_as_meld(text)
             raise InvalidHand(f"meld {echo(text)}: expected '<chow|pung|kong|ckong> <tiles>', e.g. 'pung 555m'")
         kind, spec = parts
         try:
@@ -322,6 +323,33 @@ class Meld:
         if tiles[0] >= 34:
             raise InvalidHand(f"meld {echo(text)}: bonus tiles never form melds (HK-3.2)")
         return cls(kind, tiles[0])
+
+
+_BONUS_WORD = re.compile(r"\s*(flower|fleur|season|saison|f|s)\s*([1-4])\s*", re.IGNORECASE)
+"""A bonus tile by its kind and number: ``flower 3``, ``Season 2`` (French ``fleur``, ``saison``), ``F3``, ``S2``."""
+
+
+def _bonus_as_meld(text: str) -> None:
+    """Refuse a bonus tile given where a meld goes (``--meld 3f``, ``"flower 3"``, ``F3``, ``autumn``)
+    with the words a bonus tile among the hand's tiles gets, which each interface turns into how it
+    takes one (``--flower 3``; HK-1.3: bonus tiles are never part of the hand's groups)."""
+    from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
+
+    found = _BONUS_WORD.fullmatch(text)
+    names = [n.casefold() for n in (*_EN_FLOWERS, *_EN_SEASONS)] + [n.casefold() for n in (*_FR_FLOWERS, *_FR_SEASONS)] + ["fall"]
+    word = text.strip().casefold()
+    tile: int | None = None
+    if found is not None and (len(found[1]) > 1 or found[1].isupper()):  # f3, s2 in small letters: a suit's tile misspelt
+        tile = N_KINDS + int(found[2]) - 1 + (4 if found[1][0].lower() == "s" else 0)
+    elif word in names:  # autumn, prunier: a bonus tile by its name (HK-1.3)
+        tile = N_KINDS + (names.index(word) % 8 if word != "fall" else 6)
+    else:
+        try:
+            tile = next((t for t in parse_tiles(text) if t >= N_KINDS), None)
+        except ValueError:
+            return
+    if tile is not None:
+        raise InvalidHand(f"meld {echo(text)}: {tile_str(tile)} is a bonus tile: give it in flowers or seasons (HK-1.3)")
 
 
 def _kind_missing(text: str) -> None:
