@@ -771,6 +771,20 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--from", "S", "--seat", "S", "--rules", "classical"], 1,
      "Not a valid deal: --from S: that is the winner's own seat (--seat S); give the seat that discarded the winning tile",
      "Donne non valable\u00a0: --from S\u00a0: c'est la place du gagnant (--seat S)\u00a0; donnez la place qui a défaussé la tuile gagnante"),
+    # HK-4.10, MCR-6.43, CL-3.4: --robbed --from the winner's own seat was told to give "the seat that discarded the
+    # winning tile", where --robbed takes the seat whose added kong was robbed
+    (["123m456m789m123p55p", "--win", "5p", "--robbed", "--from", "E", "--rules", "hk"], 1,
+     "Not a valid winning hand: --from E: that is the winner's own seat (--seat E, the default); give the seat whose added kong "
+     "was robbed (HK-4.10)",
+     "Main gagnante non valable\u00a0: --from E\u00a0: c'est la place du gagnant (--seat E, par défaut)\u00a0; donnez la place dont le "
+     "kong ajouté a été volé (HK-4.10)"),
+    (["123m456m789m123p55p", "--win", "5p", "--robbed", "--from", "S", "--seat", "S", "--rules", "mcr"], 1,
+     "Not a valid winning hand: --from S: that is the winner's own seat (--seat S); give the seat whose added kong was robbed (MCR-6.43)",
+     "Main gagnante non valable\u00a0: --from S\u00a0: c'est la place du gagnant (--seat S)\u00a0; donnez la place dont le kong ajouté a "
+     "été volé (MCR-6.43)"),
+    (["123m456m789m123p55p", "--win", "5p", "--robbed", "--from", "W", "--seat", "W", "--rules", "classical"], 1,
+     "Not a valid deal: --from W: that is the winner's own seat (--seat W); give the seat whose added kong was robbed (CL-3.4)",
+     "Donne non valable\u00a0: --from O\u00a0: c'est la place du gagnant (--seat O)\u00a0; donnez la place dont le kong ajouté a été volé (CL-3.4)"),
     (["123m456m789m123p55p", "--win", "5p", "--from", "X", "--rules", "hk"], 2,
      "hkmj score: --from 'X': expected a wind E, S, W (or O for Ouest) or N",
      "hkmj score\u00a0: --from «\u00a0X\u00a0»\u00a0: un vent est attendu, E, S, O (ou W) ou N"),

@@ -326,7 +326,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         outcome = rules.score(win)
     except InvalidHand as e:
         problem = str(e)
-        return _invalid_hand(args, own_seat_typed(args) if problem == OWN_SEAT else _as_options(problem, rules))
+        return _invalid_hand(args, own_seat_typed(args, rules.robbed_kong_rule) if problem == OWN_SEAT else _as_options(problem, rules))
     if args.json:
         answer = rules.result_dict(outcome, args.lang)
         if "reason" in answer:  # a hand under the minimum: its reason in --lang, as an error's
@@ -345,14 +345,17 @@ def _cmd_score(args: argparse.Namespace) -> int:
 OWN_SEAT = "discarder must be another seat (E, S, W or N)"
 """The scorers' refusal of a discarder at the winner's own seat (R-9)."""
 
-def own_seat_typed(args: argparse.Namespace) -> str:
-    """:data:`OWN_SEAT` as the command line says it: ``--from`` names the winner's own seat, which one."""
+def own_seat_typed(args: argparse.Namespace, robbed_kong_rule: str = "HK-4.10") -> str:
+    """:data:`OWN_SEAT` as the command line says it: ``--from`` names the winner's own seat, which one;
+    after ``--robbed`` it names the seat whose added kong was robbed (``robbed_kong_rule``: HK-4.10,
+    MCR-6.43, CL-3.4), not a discarder."""
     from hkmj.rules_args import given
     from hkmj.tiles import wind_word
 
     seat = wind_word(str(args.seat)).strip().upper()  # --seat east: E
     default = ", the default" if not given(args, "seat") else ""
-    return f"--from {seat}: that is the winner's own seat (--seat {seat}{default}); give the seat that discarded the winning tile"
+    whose = f"whose added kong was robbed ({robbed_kong_rule})" if args.robbed else "that discarded the winning tile"
+    return f"--from {seat}: that is the winner's own seat (--seat {seat}{default}); give the seat {whose}"
 
 
 NEED_WIN = "--win TILE is required with a hand (the winning tile, e.g. --win 1z)"

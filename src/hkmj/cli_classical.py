@@ -214,7 +214,7 @@ def as_typed(message: str, args: argparse.Namespace) -> str:
     from hkmj.cli import OWN_SEAT, bonus_numbers_typed, flag_twice_typed, own_seat_typed, typed_in_hand
 
     if message == OWN_SEAT and args.discarder:
-        return own_seat_typed(args)
+        return own_seat_typed(args, "CL-3.4")
     winner = wind_word(args.seat)
     m = re.fullmatch(r"(?:hands\.)?(?P<seat>[ESWN])(?P<field>\.hand|\.melds)?: (?P<rest>.+)", message, re.DOTALL)
     if m is None:

@@ -353,10 +353,11 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"{g['option']} {g['value']}\u00a0: une tuile\u00a0: écrivez le {_HONOUR_FR[g['wind']]} {_WIND_FR[g['letter']]}"),
     (rf"(?P<option>--seat|--prevailing|--from) (?P<value>{_ECHO}): expected a wind E, S, W (?:\(or O for Ouest\) )?or N",
      "{option} {value}\u00a0: un vent est attendu, E, S, O (ou W) ou N"),
-    (r"--from (?P<seat>\S+): that is the winner's own seat \(--seat (?P=seat)(?P<default>, the default)?\); give the seat that discarded the winning tile",
+    (r"--from (?P<seat>\S+): that is the winner's own seat \(--seat (?P=seat)(?P<default>, the default)?\); give the seat "
+     r"(?:that discarded the winning tile|whose added kong was robbed \((?P<rule>[^)]*)\))",
      lambda g: f"--from {_WIND_FR.get(g['seat'], g['seat'])}\u00a0: c'est la place du gagnant "
      f"(--seat {_WIND_FR.get(g['seat'], g['seat'])}{', par défaut' if g.get('default') else ''})\u00a0; "
-     "donnez la place qui a défaussé la tuile gagnante"),
+     + (f"donnez la place dont le kong ajouté a été volé ({g['rule']})" if g.get("rule") else "donnez la place qui a défaussé la tuile gagnante")),
     (r"(?P<what>flower|season) (?P<n>\d) is held by both (?P<one>[ESWN]) and (?P<other>[ESWN]): there is one of each \(CL-1\.1\)",
      lambda g: f"{'la fleur' if g['what'] == 'flower' else 'la saison'} {g['n']} est tenue à la fois par {_WIND_FR[g['one']]} "
      f"et par {_WIND_FR[g['other']]}\u00a0: il n'y en a qu'une de chaque (CL-1.1)"),
