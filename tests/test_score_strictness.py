@@ -819,9 +819,21 @@ LANG_CASES: list[tuple[list[str], int, str, str]] = [
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "mcr"], 1,
      "Not a valid winning hand: flag 'heavenly': MCR does not score a heavenly hand, which is not among its 81 fans (MCR-5.5): leave the flag out",
      "Main gagnante non valable\u00a0: le drapeau «\u00a0heavenly\u00a0»\u00a0: le MCR ne compte pas de main du ciel, absente de ses 81 fans (MCR-5.5)\u00a0: retirez le drapeau"),
-    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--from", "S", "--rules", "classical"], 1,
-     "Not a valid deal: flag 'heavenly' is not part of the classical game: expected any of last_wall_tile",
-     "Donne non valable\u00a0: le drapeau «\u00a0heavenly\u00a0» n'existe pas dans le jeu classique\u00a0: attendu parmi last_wall_tile"),
+    # CL-4.1, CL-6.1: the classical rules rule on East's Mahjong on his dealt tiles (a plain self-drawn win, no limit
+    # hand); the flags were answered only "is not part of the classical game: expected any of last_wall_tile"
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'heavenly' is not part of the classical game: East's Mahjong on his dealt tiles is a plain "
+     "self-drawn win there, no limit hand (CL-4.1, CL-6.1): leave the flag out",
+     "Donne non valable\u00a0: le drapeau «\u00a0heavenly\u00a0» n'existe pas dans le jeu classique\u00a0: le Mah-Jong d'Est sur ses "
+     "tuiles distribuées y est une simple victoire sur sa propre pioche, pas une main limite (CL-4.1, CL-6.1)\u00a0: retirez le drapeau"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "earthly", "--from", "E", "--seat", "S", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'earthly' is not part of the classical game: an earthly hand is not among its limit hands "
+     "(CL-6.1): leave the flag out",
+     "Donne non valable\u00a0: le drapeau «\u00a0earthly\u00a0» n'existe pas dans le jeu classique\u00a0: la main de la terre n'est "
+     "pas parmi ses mains limites (CL-6.1)\u00a0: retirez le drapeau"),
+    (["123m456m789m123p55p", "--win", "5p", "--flag", "last_of_kind", "--from", "S", "--rules", "classical"], 1,
+     "Not a valid deal: flag 'last_of_kind' is not part of the classical game: expected any of last_wall_tile",
+     "Donne non valable\u00a0: le drapeau «\u00a0last_of_kind\u00a0» n'existe pas dans le jeu classique\u00a0: attendu parmi last_wall_tile"),
     (["123m456m789m123p55p", "--win", "5p", "--flag", "heavenly", "--seat", "S", "--rules", "hk"], 1,
      "Not a valid winning hand: flag 'heavenly': only East wins a heavenly hand (HK-6)",
      "Main gagnante non valable\u00a0: le drapeau «\u00a0heavenly\u00a0»\u00a0: seul Est gagne une main du ciel (HK-6)"),

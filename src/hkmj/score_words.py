@@ -392,6 +392,14 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"flag (?P<flag>'\w+'): the classical game has no double for a win on (?P<how>a kong replacement|the final discard) \(CL-5\.3\): leave the flag out",
      lambda g: f"le drapeau {g['flag']}\u00a0: le jeu classique n'a pas de doublement pour une victoire "
      f"{'sur un remplacement de kong' if g['how'] == 'a kong replacement' else 'sur la dernière défausse'} (CL-5.3)\u00a0: retirez le drapeau"),
+    (r"flag (?P<flag>'\w+') is not part of the classical game: East's Mahjong on his dealt tiles is a plain self-drawn win there, "
+     r"no limit hand \(CL-4\.1, CL-6\.1\): leave the flag out",
+     "le drapeau {flag} n'existe pas dans le jeu classique\u00a0: le Mah-Jong d'Est sur ses tuiles distribuées y est une simple victoire "
+     "sur sa propre pioche, pas une main limite (CL-4.1, CL-6.1)\u00a0: retirez le drapeau"),
+    (r"flag (?P<flag>'\w+') is not part of the classical game: an earthly hand is not among its limit hands \(CL-6\.1\): "
+     r"leave the flag out",
+     "le drapeau {flag} n'existe pas dans le jeu classique\u00a0: la main de la terre n'est pas parmi ses mains limites (CL-6.1)\u00a0: "
+     "retirez le drapeau"),
     (r"flag (?P<flag>'\w+') is not part of the classical game: expected any of (?P<known>.+)",
      "le drapeau {flag} n'existe pas dans le jeu classique\u00a0: attendu parmi {known}"),
     # --- the options of the command line

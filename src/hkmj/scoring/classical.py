@@ -1109,8 +1109,13 @@ def _full_check(deal: Deal | _RawDeal) -> None:
     unscored = {"kong_replacement": "a kong replacement", "final_discard": "the final discard"}
     if unknown and unknown[0] in unscored:  # a real way to win, which the classical game does not double
         raise InvalidHand(f"flag {echo(unknown[0])}: the classical game has no double for a win on {unscored[unknown[0]]} (CL-5.3): leave the flag out")
+    ruled = {  # Hong Kong's limit hands of a win on the deal, which the classical rules rule on (CL-4.1, CL-6.1)
+        "heavenly": "East's Mahjong on his dealt tiles is a plain self-drawn win there, no limit hand (CL-4.1, CL-6.1): leave the flag out",
+        "earthly": "an earthly hand is not among its limit hands (CL-6.1): leave the flag out",
+    }
     if unknown:
-        raise InvalidHand(f"flag {echo(unknown[0])} is not part of the classical game: expected any of {', '.join(CLASSICAL_FLAGS)}")
+        why = ruled.get(unknown[0], f"expected any of {', '.join(CLASSICAL_FLAGS)}")
+        raise InvalidHand(f"flag {echo(unknown[0])} is not part of the classical game: {why}")
     if "last_wall_tile" in deal.flags and deal.win != "self_draw":
         raise InvalidHand("flag 'last_wall_tile' needs a self-drawn win (CL-5.3)")
     problem = _option_problem(deal.options.pay_highest, deal.options.limit)
