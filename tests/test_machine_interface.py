@@ -91,6 +91,8 @@ def test_r9_a_self_draw_has_no_discarder() -> None:
         ("melds", ["pung 556m"], "meld 'pung 556m': a pung is 3 identical tiles"),
         ("melds", ["flower 1"], "meld 'flower 1': 1f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
         ("melds", ["5f"], "meld '5f': 5f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
+        ("melds", ["Seasons 2"], "meld 'Seasons 2': 6f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
+        ("melds", ["f4"], "meld 'f4': 4f is a bonus tile: give it in flowers or seasons (HK-1.3)"),
         ("flowers", [5], "flowers [5]: expected a list of distinct numbers 1-4"),
         ("flowers", [True], "flowers [true]"),
         ("flags", ["riichi"], "unknown flag 'riichi'"),

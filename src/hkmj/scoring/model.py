@@ -325,7 +325,7 @@ class Meld:
         return cls(kind, tiles[0])
 
 
-_BONUS_WORD = re.compile(r"\s*(flower|fleur|season|saison|f|s)\s*([1-4])\s*", re.IGNORECASE)
+_BONUS_WORD = re.compile(r"\s*(flowers?|fleurs?|seasons?|saisons?|f|s)\s*([1-4])\s*", re.IGNORECASE)
 """A bonus tile by its kind and number: ``flower 3``, ``Season 2`` (French ``fleur``, ``saison``), ``F3``, ``S2``."""
 
 
@@ -339,7 +339,7 @@ def _bonus_as_meld(text: str) -> None:
     names = [n.casefold() for n in (*_EN_FLOWERS, *_EN_SEASONS)] + [n.casefold() for n in (*_FR_FLOWERS, *_FR_SEASONS)] + ["fall"]
     word = text.strip().casefold()
     tile: int | None = None
-    if found is not None and (len(found[1]) > 1 or found[1].isupper()):  # f3, s2 in small letters: a suit's tile misspelt
+    if found is not None and found[1] != "s":  # s2 in small letters: 2s, a bamboo tile written backwards
         tile = N_KINDS + int(found[2]) - 1 + (4 if found[1][0].lower() == "s" else 0)
     elif word in names:  # autumn, prunier: a bonus tile by its name (HK-1.3)
         tile = N_KINDS + (names.index(word) % 8 if word != "fall" else 6)
