@@ -840,7 +840,7 @@ def test_the_answers_to_another_rulesets_flags_are_the_ones_docs_scoring_md_quot
     page = " ".join((ROOT / "docs" / "scoring.md").read_text(encoding="utf-8").split())
     paragraph = page[page.index("Flags of another ruleset") :].split("**Notation", 1)[0]
     quoted = re.findall(r"`(--flag [^`]+)`(?: under Hong Kong)?: \"([^\"]+)\"", paragraph)
-    assert len(quoted) == 3, paragraph
+    assert len(quoted) == 4, paragraph
     for options, answer in quoted:
         capsys.readouterr()
         argv = ["score", "234s567p88m111z777z", "--win", "1z", "--from", "W", "--seat", "S", *options.split()]
