@@ -547,3 +547,24 @@ def test_replay_takes_rules_and_checks_the_ruleset_the_record_carries(tmp_path: 
     with pytest.raises(SystemExit) as bad:
         main(["replay", str(out), "--rules", "zz"])
     assert bad.value.code == 2 and "invalid choice: 'zz'" in capsys.readouterr().err
+
+
+def test_hk_4_a_claim_nobody_takes_has_null_tiles_as_the_events_table_says() -> None:
+    """HK-4.1, HK-4.7: a window every asked seat passes is resolved by a `claim` with no taker;
+    its `seat`, `claim` and `tiles` are all null, and docs/record-format.md's table says so of
+    each (an independent referee validating the fields by the table refused `tiles: null`)."""
+    import re
+
+    from hkmj.engine.actions import PASS
+    from hkmj.engine.testing import act, stacked_hand
+
+    hand = stacked_hand(("147m258p369s12345z", "258m369p147s1234z", "369m147p258s5567z", "147m258p369s2345z"))
+    act(hand, "E discard 5z")  # West holds two White dragons: a pung is offered
+    assert hand.events[-1]["offers"][2] == ["pass", "pung"]
+    claim = next(e for e in hand.apply(2, PASS) if e["type"] == "claim")
+    assert (claim["seat"], claim["claim"], claim["tiles"]) == (None, None, None)
+    page = (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| `claim` |"))
+    for field in ("seat", "claim", "tiles"):
+        described = re.search(rf"`{field}` \(([^)]*(?:\([^)]*\)[^)]*)*)\)", row)
+        assert described is not None and "null" in described.group(1), field
