@@ -166,3 +166,15 @@ def test_an_unrecorded_hand_keeps_no_events_and_records_by_default() -> None:
     loud = match.new_hand()
     play_hand(loud, [RandomBot(i) for i in range(4)])
     assert loud.record and loud.events[0]["type"] == "hand_start" and len(loud.events) > 10
+
+
+@pytest.mark.parametrize("max_hands", [0, -1, True, 2.0])
+def test_hk_7_max_hands_below_one_is_refused_not_written_as_a_record_replay_refuses(max_hands: object) -> None:
+    """HK-7, docs/record-format.md: `max_hands` is N >= 1 or null. A match capped at 0 hands wrote
+    a record of a lone `match_start` (no `match_end`) that `hkmj replay` and the referees refuse
+    ("max_hands 0: expected a whole number 1 or more, or null"); the engine now refuses it first."""
+    with pytest.raises(ValueError, match=r"max_hands .*: expected a whole number 1 or more, or None"):
+        Match(1, max_hands=max_hands)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_hands 0"):
+        play_match([RandomBot(i) for i in range(4)], seed=1, max_hands=0)
+    assert Match(1, max_hands=1).max_hands == 1

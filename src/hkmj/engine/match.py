@@ -56,6 +56,10 @@ class Match:
             raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
         if length == "hands" and (hands is None or hands < 1):
             raise ValueError("length 'hands' needs hands >= 1")
+        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
+            # HK-7: a match plays at least one hand; its record (match_start, then match_end)
+            # must be one `hkmj replay` and a referee accept (docs/record-format.md)
+            raise ValueError(f"max_hands {max_hands!r}: expected a whole number 1 or more, or None")
         self.seed = seed
         self.length: Length = length
         self.n_hands = hands

@@ -88,7 +88,7 @@ def play_match(
         if keep_events:
             result.events.extend(chunk)
         chunk = []
-    if chunk:  # a match over before its first hand (max_hands=0)
+    if chunk:  # a match over before its first hand (none: Match refuses max_hands < 1)
         if on_events is not None:
             on_events(chunk)
         if keep_events:
