@@ -178,3 +178,13 @@ def test_hk_7_max_hands_below_one_is_refused_not_written_as_a_record_replay_refu
     with pytest.raises(ValueError, match="max_hands 0"):
         play_match([RandomBot(i) for i in range(4)], seed=1, max_hands=0)
     assert Match(1, max_hands=1).max_hands == 1
+
+
+@pytest.mark.parametrize(("key", "value"), [("seed", "abc"), ("seed", True), ("seed", 1.5), ("hands", True), ("hands", 0), ("hands", 2.0)])
+def test_hk_7_a_seed_or_hands_a_record_cannot_hold_is_refused(key: str, value: object) -> None:
+    """HK-2.8, HK-7: a match's seed and hand count go into its record's match_start, which `hkmj
+    replay` rebuilds the match from; `Match(seed='abc')` or `hands=True` played a match whose record
+    replay then refused ("seed 'abc': expected a whole number"). The engine now refuses them first."""
+    kwargs: dict[str, object] = {"seed": 1, "length": "hands", "hands": 2, key: value}
+    with pytest.raises(ValueError, match=rf"{key} .*: expected a whole number"):
+        Match(**kwargs)  # type: ignore[arg-type]

@@ -54,6 +54,10 @@ class Match:
         self.rules: Ruleset = engine_ruleset(rules)  # a name or a class is refused in words
         if length not in LENGTHS:
             raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
+        if type(seed) is not int:  # a record's match_start holds it: replay rebuilds the match from it
+            raise ValueError(f"seed {seed!r}: expected a whole number")
+        if hands is not None and (type(hands) is not int or hands < 1):
+            raise ValueError(f"hands {hands!r}: expected a whole number 1 or more, or None")
         if length == "hands" and (hands is None or hands < 1):
             raise ValueError("length 'hands' needs hands >= 1")
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
