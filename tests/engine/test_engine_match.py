@@ -188,3 +188,13 @@ def test_hk_7_a_seed_or_hands_a_record_cannot_hold_is_refused(key: str, value: o
     kwargs: dict[str, object] = {"seed": 1, "length": "hands", "hands": 2, key: value}
     with pytest.raises(ValueError, match=rf"{key} .*: expected a whole number"):
         Match(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("length", ["game", "round"])
+def test_hk_7_3_hands_with_a_game_or_a_round_is_refused(length: str) -> None:
+    """HK-7.3, docs/record-format.md: match_start's `hands` is N, or null unless `length` is
+    `hands`. `Match(length='game', hands=5)` wrote `"length": "game", "hands": 5`, a header the
+    page and the docs referee call a contradiction; the engine now refuses it, naming both."""
+    with pytest.raises(ValueError, match=rf"hands 5 with length '{length}'"):
+        Match(1, length=length, hands=5)  # type: ignore[arg-type]
+    assert Match(1, length=length).events[0]["hands"] is None  # type: ignore[arg-type]

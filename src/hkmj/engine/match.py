@@ -60,6 +60,8 @@ class Match:
             raise ValueError(f"hands {hands!r}: expected a whole number 1 or more, or None")
         if length == "hands" and (hands is None or hands < 1):
             raise ValueError("length 'hands' needs hands >= 1")
+        if length != "hands" and hands is not None:  # match_start's hands is null unless length is hands
+            raise ValueError(f"hands {hands!r} with length {length!r}: a {length} ends by its passes of the deal (HK-7.3); give length 'hands'")
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
             # HK-7: a match plays at least one hand; its record (match_start, then match_end)
             # must be one `hkmj replay` and a referee accept (docs/record-format.md)
