@@ -198,3 +198,12 @@ def test_hk_7_3_hands_with_a_game_or_a_round_is_refused(length: str) -> None:
     with pytest.raises(ValueError, match=rf"hands 5 with length '{length}'"):
         Match(1, length=length, hands=5)  # type: ignore[arg-type]
     assert Match(1, length=length).events[0]["hands"] is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("key", "value"), [("teaching", "no"), ("teaching", 0), ("ask_all", 1), ("ask_all", None)])
+def test_hk_5_7_a_teaching_or_ask_all_flag_that_is_not_a_bool_is_refused(key: str, value: object) -> None:
+    """HK-5.7 (the teaching table), docs/record-format.md (`teaching`, `ask_all`: true or false):
+    `Match(teaching='no')` played a teaching-less match but wrote `"teaching": "no"`, a record
+    `hkmj replay` then refused ("event 'match_start' differs in teaching"); now refused at once."""
+    with pytest.raises(ValueError, match=rf"{key} .*: expected True or False"):
+        Match(1, **{key: value})  # type: ignore[arg-type]

@@ -54,6 +54,9 @@ class Match:
         self.rules: Ruleset = engine_ruleset(rules)  # a name or a class is refused in words
         if length not in LENGTHS:
             raise ValueError(f"length {length!r}: expected one of {', '.join(LENGTHS)}")
+        for flag, value in (("teaching", teaching), ("ask_all", ask_all)):
+            if type(value) is not bool:  # a record's match_start and hand_start hold it as true or false
+                raise ValueError(f"{flag} {value!r}: expected True or False")
         if type(seed) is not int:  # a record's match_start holds it: replay rebuilds the match from it
             raise ValueError(f"seed {seed!r}: expected a whole number")
         if hands is not None and (type(hands) is not int or hands < 1):
