@@ -333,6 +333,39 @@ def test_the_action_bar_keeps_one_button_per_chow_when_they_fit() -> None:
     assert [c for c, _, _ in fit_bar(bar, 30, tx)] == ["chow", "pass"]
 
 
+EVERY_CLAIM = ("555m34m111p999p11s7z", "2233446677889s", "2233446677888p", "2233446677888m")
+"""East (the human) holds 5-5-5 and 3-4 Characters, 111p 999p 11s; North, on its left, discards the
+fourth 5 Characters: Mahjong, kong, pung and one chow on one discard (HK-4.2 to HK-4.4, HK-5.1)."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_hk_4_every_claim_on_one_discard_keeps_pass_in_the_action_bar_at_80x24(make_session: Make, lang: str) -> None:
+    """HK-4 at 80×24: a discard one may take for Mahjong, a kong, a pung and a chow showed
+    "Kong 5 Characters [k]   Pung [p]   Chow 3-4-5 Characters [c]   Mahjong! [m]" and no Pass
+    button (past the right edge; in French too). The lone kong and chow now drop their tiles,
+    every legal claim and Pass fit whole, and the chow button still claims that chow."""
+    tx = Texts(lang)
+    s = make_session(hands=EVERY_CLAIM, draws="7z7z5m", replacements="", lang=lang)
+    app = PlayApp(s, delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # discard the drawn Red dragon
+        for _ in range(20):
+            await pilot.pause()
+            if s.view().offered == tile("5m") and s.human_pending():
+                break
+        await pilot.pause()
+        row = next(line for line in screen_text(app).split("\n") if tx("btn.pung") in line)
+        for label in (tx("btn.kong.any"), tx("btn.pung"), tx("btn.chow.any"), tx("btn.mahjong"), tx("btn.pass")):
+            assert label in row, (label, row)
+        chow_button = next(b for b in app.screen.query("ActionButton") if str(b.label) == tx("btn.chow.any"))
+        await pilot.click(f"#{chow_button.id}")
+        await pilot.pause()
+        await pilot.pause()
+        assert [(m.kind, m.tile) for m in s.view().melds[s.seat]] == [("chow", tile("3m"))]
+
+
 ZERO_FAN_WIN = {
     "hands": ("2f123m456p789s55s1p9m", "2233445566778m", "2233445566778p", "223344999s2345z"),
     "draws": "5s",

@@ -90,7 +90,10 @@ def bar_width(bar: list[BarItem]) -> int:
 def fit_bar(bar: list[BarItem], width: int, tx: Texts) -> list[BarItem]:
     """The action bar within ``width`` cells: when it does not fit, several chows become one
     ``Chow [c]`` button (then a numbered choice, as the key does), several kongs one ``Kong [k]``,
-    then the help and hint buttons go (the keys line below names ``h`` and ``?``)."""
+    then the help and hint buttons go (the keys line below names ``h`` and ``?``); last a lone
+    kong's and a lone chow's buttons drop their tiles (``Kong [k]``, ``Chow [c]``, still claiming
+    that one meld): a discard one may claim as Mahjong, kong, pung and chow at once kept ``Pass``
+    past the right edge at 80 columns."""
 
     def fold(items: list[BarItem], command: str, label: str) -> list[BarItem]:
         if sum(c == command for c, _, _ in items) < 2:
@@ -99,11 +102,16 @@ def fit_bar(bar: list[BarItem], width: int, tx: Texts) -> list[BarItem]:
         rest = [b for b in items if b[0] != command]
         return [*rest[:first], (command, None, label), *rest[first:]]
 
+    def plain(items: list[BarItem], command: str, label: str) -> list[BarItem]:
+        return [(c, a, label if c == command else text) for c, a, text in items]
+
     steps = (
         lambda b: fold(b, "chow", tx("btn.chow.any")),
         lambda b: fold(b, "kong", tx("btn.kong.any")),
         lambda b: [x for x in b if x[0] != "help"],
         lambda b: [x for x in b if x[0] != "hint"],
+        lambda b: plain(b, "kong", tx("btn.kong.any")),
+        lambda b: plain(b, "chow", tx("btn.chow.any")),
     )
     for step in steps:
         if bar_width(bar) <= width:
