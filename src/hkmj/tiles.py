@@ -384,6 +384,23 @@ def name(t: Tile, lang: str = "en") -> str:
     return f"{'Saison' if fr else 'Season'} {s + 1} ({(_FR_SEASONS if fr else _EN_SEASONS)[s]})"
 
 
+def plural_name(t: Tile, lang: str = "en") -> str:
+    """The name of several copies of a tile, after a count ("three Red dragons", « quatre Dragons
+    Rouges »): an honour's name takes the plural; a number tile's already reads so (``5 Circles``).
+
+    >>> plural_name(tile("7z")), plural_name(tile("1z")), plural_name(tile("5z"), "fr"), plural_name(tile("5p"))
+    ('Red dragons', 'East winds', 'Dragons Blancs', '5 Circles')
+    """
+    if not HONOUR <= t < N_KINDS:
+        return name(t, lang)
+    h = t - HONOUR
+    if lang != "fr":
+        return f"{_EN_HONOURS[h]} {_EN_WIND_WORD if h < 4 else _EN_DRAGON_WORD}s"
+    if h < 4:
+        return f"{_FR_WIND_WORD}s {_FR_HONOURS[h]}"  # a compass point stays as it is: « Vents Est »
+    return f"{_FR_DRAGON_WORD}s {_FR_HONOURS[h]}s"
+
+
 def wind_letter(seat: int, lang: str = "en") -> str:
     """The letter of a wind (0 = East) as people read it: ``E S W N``, in French ``E S O N``.
 

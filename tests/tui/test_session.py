@@ -106,7 +106,7 @@ def test_refusals_explain_the_rule_at_a_teaching_table(make_session: Make, advan
     assert out.notes[0].text == "Green dragon is an honour: honours never make chows."
     assert "HK-5.2" in out.notes[1].text
     out = s.try_kong()
-    assert out.notes[0].text == "A kong from a discard needs three Green dragon in your hand."
+    assert out.notes[0].text == "A kong from a discard needs three Green dragons in your hand."  # said "three Green dragon"
     out = s.try_discard(tile("1z"))
     assert out.notes[0].text.startswith("Green dragon, discarded by South, is on offer")
     out = s.touch_pond(0, 0)  # your own 9m: an old discard now
@@ -114,6 +114,28 @@ def test_refusals_explain_the_rule_at_a_teaching_table(make_session: Make, advan
     assert "HK-4.1" in out.notes[1].text
     out = s.touch_pond(1, 0)  # South's 6z: the latest discard, claimable
     assert not out.done and out.notes[0].text == s.status()
+
+
+@pytest.mark.parametrize(
+    ("lang", "three", "four"),
+    [
+        ("en", "A kong from a discard needs three Green dragons in your hand.", "You hold four Green dragons: you may declare"),
+        ("fr", "Un kong sur une défausse demande trois Dragons Verts dans votre main.", "Vous avez quatre Dragons Verts\u00a0: vous pouvez"),
+    ],
+)
+def test_hk_3_3_hk_4_4_counted_honours_are_plural(make_session: Make, advance: Advance, lang: str, three: str, four: str) -> None:
+    """HK-4.4, HK-3.3 at a teaching table: a count of an honour tile said it in the singular
+    ("needs three Green dragon", "You hold four Green dragon", « trois Dragon Vert »); a number
+    tile's name already reads as a plural ("four 1 Characters")."""
+    s = make_session(teach=True, lang=lang)
+    s.start_hand()
+    s.try_discard(tile("9m"))
+    advance(s)  # South's 6z is on offer; East holds two
+    assert s.try_kong().notes[0].text == three
+    four_greens = ("111m234p56s8s6666z9m", "2233445566778m", "2233445566778p", "223344999s2345z")
+    s = make_session(hands=four_greens, draws="", replacements="", teach=True, lang=lang)
+    text = " ".join(n.text for n in s.start_hand())
+    assert four in text, text
 
 
 def test_strict_table_refusals_are_short(make_session: Make) -> None:

@@ -639,7 +639,7 @@ class Session:
         for a in legal:
             if isinstance(a, Kong) and a.how == "concealed" and f"4:{a.tile}" not in self._warned:
                 self._warned.add(f"4:{a.tile}")
-                out.append(Note(self.tx("teach.four_in_hand", tile=self.tx.tile(a.tile)), "teach"))
+                out.append(Note(self.tx("teach.four_in_hand", tile=self.tx.tile_copies(a.tile)), "teach"))
             if isinstance(a, Chow) and "chow" not in self._warned:
                 self._warned.add("chow")
                 v = self.view()
@@ -868,7 +868,7 @@ class Session:
         name = self.tx.tile(offered)
         if any(m.kind == "pung" and m.tile == offered for m in v.melds[self.seat]):
             return self._refuse("no.kong_exposed", "rule.kong_claim", tile=name)
-        return self._refuse("no.kong_three", "rule.kong_claim", tile=name)
+        return self._refuse("no.kong_three", "rule.kong_claim", tile=self.tx.tile_copies(offered))
 
     def try_mahjong(self, confirmed: bool = False) -> Outcome:
         """Declare Mahjong whenever a win could be declared (HK-5.5); the engine judges it (HK-5.7).

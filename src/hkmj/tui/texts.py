@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from hkmj.tiles import HONOUR, Tile, name
+from hkmj.tiles import HONOUR, Tile, name, plural_name
 from hkmj.tui.rules_texts import rule_words
 
 __all__ = ["LANGS", "STRINGS", "Texts"]
@@ -920,6 +920,11 @@ class Texts:
     def tile(self, t: Tile) -> str:
         """A tile's name (``5 Circles`` / ``5 Cercles``, ``Red dragon`` / ``Dragon Rouge``)."""
         return name(t, self.lang)
+
+    def tile_copies(self, t: Tile) -> str:
+        """Several copies of a tile, after a count (``three Red dragons``, ``quatre Dragons Rouges``;
+        ``5 Circles`` as one)."""
+        return plural_name(t, self.lang)
 
     def tiles(self, tiles: list[Tile] | tuple[Tile, ...]) -> str:
         """Several tiles, compactly: a run of one suit as ``3-4-5 Circles``, otherwise names joined."""
