@@ -317,3 +317,17 @@ async def test_mcr_5_1_the_help_says_a_complete_hand_under_8_points_is_no_mahjon
     assert said in body and never not in body, body
     text = joined(await _help_pages(make_session, "mcr", lang))
     assert said.split(", ")[0] in text and "(MCR-5.4)" in text and never not in text, text
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("en", "hk"), ("en", "mcr"), ("fr", "hk")])
+def test_the_help_quotes_the_hint_as_it_reads(lang: str, rules: str) -> None:
+    """YOUR FIRST HAND told to wait "When the hint says "Ready"", a word the hint never shows: it
+    says "Your hand is ready: one tile from winning." The word the help quotes is now the hint's
+    own, as it is written (« prête » in French)."""
+    from hkmj.tui.texts import Texts
+
+    tx = Texts(lang, rules)
+    quoted = re.search(r"(?:the hint says|le conseil dit)[^\"«]*[\"«]\u00a0?([^\"»]+?)\u00a0?[\"»]", tx("help.body"))
+    assert quoted is not None
+    hint = tx("hint.distance", dist=tx.distance(0))
+    assert re.search(rf"\b{re.escape(quoted.group(1))}\b", hint), (quoted.group(1), hint)

@@ -355,7 +355,7 @@ A pond too long for its panel shows its newest discards, the latest last, after 
 After a chow or pung you discard without drawing; the players in between lose their turn.
 
 YOUR FIRST HAND
-Keep tiles that work together: pairs, and numbers of one suit close to each other (4-5, 6-8). Discard first the lonely winds and dragons nobody else shows, then numbers far from the rest. Claim a pung when it builds a group; the hint (h) shows which discards keep the most useful tiles. When the hint says "Ready", wait: the game stops as soon as a tile could complete your hand.
+Keep tiles that work together: pairs, and numbers of one suit close to each other (4-5, 6-8). Discard first the lonely winds and dragons nobody else shows, then numbers far from the rest. Claim a pung when it builds a group; the hint (h) shows which discards keep the most useful tiles. When the hint says your hand is "ready", wait: the game stops as soon as a tile could complete your hand.
 
 HELP WHILE PLAYING
   h shows a hint: how many tiles your hand is from ready ("4 tiles from ready": it needs four more useful tiles before one tile can win), the tiles you wait for, the best discards.
