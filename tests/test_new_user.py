@@ -184,6 +184,12 @@ _A_FILE = str(Path(__file__).resolve().parent / "data" / "bad_record_files.json"
          'unrecognized arguments: 13m46p555s9s56z, pung 222p (put the hand in quotes: --other "E: 13m46p555s9s56z, pung 222p")'),
         (["play", "--option", "minfan=3", "table=half"], "usage: hkmj play",
          "unrecognized arguments: table=half (give --option before each value: --option minfan=3 --option table=half)"),
+        # KEY=VALUE typed with spaces around '=': that word without them (it said "give --option
+        # before each value: --option minfan --option = --option 3", a line that is refused too)
+        (["play", "--option", "minfan", "=", "3"], "usage: hkmj play",
+         "unrecognized arguments: = 3 (write --option KEY=VALUE as one word, without spaces: --option minfan=3)"),
+        (["simulate", "--option", "minfan=", "3", "--lang", "fr"], "utilisation\u00a0: hkmj simulate",
+         "arguments non reconnus\u00a0: 3 (écrivez --option CLÉ=VALEUR d'un seul mot, sans espaces\u00a0: --option minfan=3)"),
         (["score", "123m456p789s11z999m", "--win", "9m", "--meld", "pung", "555m", "--lang", "fr"], "utilisation\u00a0: hkmj score",
          'arguments non reconnus\u00a0: 555m (mettez le groupe entre guillemets\u00a0: --meld "pung 555m")'),
         # the bots typed apart, as a newcomer lists them: one word, with commas (it said only "unrecognized arguments")

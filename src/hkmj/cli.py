@@ -1420,6 +1420,8 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
             hint = f" (put the meld in quotes: --meld \"{value} {extra[0]}\")"
         elif owner == "--other" and re.fullmatch(r"[ESWNO]:?", value, re.IGNORECASE) and not close:  # --other E: 13m...
             hint = f" (put the hand in quotes: --other \"{' '.join([value, *extra])}\")"
+        elif owner in _pairs(command) and not close and "".join([value, *extra]).count("=") == 1:  # --option minfan = 3
+            hint = f" (write {owner} KEY=VALUE as one word, without spaces: {owner} {''.join([value, *extra])})"
         elif owner in _repeated(command) and not close and not any(w.startswith("-") for w in extra):  # --flower 1 2, given once per value
             hint = f" (give {owner} before each value: {' '.join(f'{owner} {v}' for v in [value, *extra])})"
         if args.command == "play" and len(extra) == 1 and os.path.isfile(extra[0]) and not close:  # hkmj play match.jsonl
@@ -1475,6 +1477,11 @@ def _short_choices(command: argparse.ArgumentParser) -> None:
 def _repeated(command: argparse.ArgumentParser) -> set[str]:
     """The options of ``command`` given once per value (``--flower 1 --flower 2``)."""
     return {o for a in command._actions if isinstance(a, argparse._AppendAction) for o in a.option_strings}
+
+
+def _pairs(command: argparse.ArgumentParser) -> set[str]:
+    """The options of ``command`` whose value is one ``KEY=VALUE`` word (``--option minfan=3``)."""
+    return {o for a in command._actions if a.metavar in ("KEY=VALUE", "CLÉ=VALEUR") for o in a.option_strings}  # French help renames it
 
 
 def _position(words: list[str], extra: list[str]) -> int:

@@ -577,6 +577,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      "arguments non reconnus\u00a0: {words} (mettez le groupe entre guillemets\u00a0: {meld})"),
     (r"unrecognized arguments: (?P<words>.+) \(put the hand in quotes: (?P<other>--other \"[^\"]+\")\)",
      "arguments non reconnus\u00a0: {words} (mettez la main entre guillemets\u00a0: {other})"),
+    (r"unrecognized arguments: (?P<words>.+) \(write (?P<option>--[\w-]+) KEY=VALUE as one word, without spaces: (?P<line>.+)\)",
+     "arguments non reconnus\u00a0: {words} (écrivez {option} CLÉ=VALEUR d'un seul mot, sans espaces\u00a0: {line})"),
     (r"unrecognized arguments: (?P<words>.+) \(give (?P<option>--[\w-]+) before each value: (?P<line>.+)\)",
      "arguments non reconnus\u00a0: {words} (donnez {option} devant chaque valeur\u00a0: {line})"),
     (r"argument (?P<option>--[\w-]+): takes no value \(write (?P<again>--[\w-]+) alone\)",
