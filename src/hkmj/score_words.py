@@ -423,6 +423,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected one of (?P<choices>.+)", "option {key}={value}\u00a0: attendu parmi {choices}"),
     (rf"option (?P<key>[\w-]+)=(?P<value>{_ECHO}|\S+): expected a whole number (?P<low>-?\d+)-(?P<high>-?\d+)",
      "option {key}={value}\u00a0: un nombre entier de {low} à {high} est attendu"),
+    (rf"option (?P<arg>{_ECHO}): one option per --option: (?P<line>--option .+)", "option {arg}\u00a0: une option par --option\u00a0: {line}"),
     (rf"option (?P<arg>{_ECHO}): expected key=value, e\.g\. (?P<example>\S+)", "option {arg}\u00a0: attendu clé=valeur, par exemple {example}"),
     (rf"option (?P<arg>{_ECHO}): (?P<rules>\w+) rules have no house options", "option {arg}\u00a0: les règles {rules} n'ont pas d'option de la maison"),
     (rf"option (?P<key>{_ECHO}) given twice", "option {key} donnée deux fois"),

@@ -216,6 +216,10 @@ def test_hk_3_2_a_bonus_tile_is_named_without_a_pile_of_brackets(lang: str, word
          "hkmj play\u00a0: option «\u00a0tabel\u00a0» inconnue pour les règles hk (options\u00a0: minfan, limit, table, payment, base)"),
         (["--rules", "mcr", "--option", "minfan=3"], "hkmj play: unknown option 'minfan': mcr rules have no house options",
          "hkmj play\u00a0: option «\u00a0minfan\u00a0» inconnue\u00a0: les règles mcr n'ont pas d'option de la maison"),
+        # two options in one, as a comma list: each its own --option (it said "option minfan='3,limit=8':
+        # expected one of 0, 1, 3", as if the value were wrong)
+        (["--option", "minfan=3,limit=8"], "hkmj play: option 'minfan=3,limit=8': one option per --option: --option minfan=3 --option limit=8",
+         "hkmj play\u00a0: option «\u00a0minfan=3,limit=8\u00a0»\u00a0: une option par --option\u00a0: --option minfan=3 --option limit=8"),
         (["--rules", "zz"], "hkmj play: unknown ruleset 'zz': expected one of hk, mcr, classical",
          "hkmj play\u00a0: jeu de règles «\u00a0zz\u00a0» inconnu\u00a0: attendu parmi hk, mcr, classical"),
     ],

@@ -30,7 +30,8 @@ class RulesetError(ValueError):
 
     ``kind`` and ``params`` say the same for a translation (``hkmj play --lang fr``): ``choices``
     (option, value, choices), ``range`` (option, value, low, high), ``syntax`` (arg), ``twice`` (option),
-    ``unknown_option`` (option, rules, known), ``unknown_rules`` (name, known); ``""`` for the others.
+    ``unknown_option`` (option, rules, known), ``unknown_rules`` (name, known), ``each`` (arg, line:
+    ``minfan=3,limit=8`` given as one); ``""`` for the others.
     """
 
     def __init__(self, message: str, kind: str = "", **params: object) -> None:
@@ -182,6 +183,10 @@ def parse_option_args(args: Sequence[str], rules: str = "hk") -> dict[str, str]:
             if not cls.OPTIONS:
                 raise RulesetError(f"option {echo(arg)}: {cls.name} rules have no house options", "syntax", arg=arg)
             raise RulesetError(f"option {echo(arg)}: expected key=value, e.g. {cls.OPTIONS[0].example}", "syntax", arg=arg)
+        pieces = [p.strip() for p in arg.split(",")]
+        if sep and len(pieces) > 1 and all("=" in p for p in pieces):  # minfan=3,limit=8: one option per --option
+            line = " ".join(f"--option {p}" for p in pieces)
+            raise RulesetError(f"option {echo(arg)}: one option per --option: {line}", "each", arg=arg, line=line)
         if key in out:
             raise RulesetError(f"option {echo(key)} given twice", "twice", option=key)
         out[key] = value.strip()
