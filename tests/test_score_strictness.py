@@ -1181,6 +1181,9 @@ OTHER_COMMANDS_ERRORS = (
     "argument --delay: 'x' is not a number of seconds",
     "argument --hands: not allowed with argument --round",
     "the following arguments are required: file",
+    # KEY=VALUE typed with spaces, two options in one (tests/test_new_user.py, tests/tui/test_newcomer.py)
+    "unrecognized arguments: = 3 (write --option KEY=VALUE as one word, without spaces: --option minfan=3)",
+    "option 'minfan=3,limit=8': one option per --option: --option minfan=3 --option limit=8",
     # hkmj itself (hkmj.cli._parse; tests/test_help_fr.py)
     "unknown command 'scor'; did you mean 'score'? (the commands: score, play)",
     "unknown option --bogus (hkmj itself takes -h and --version; a command's options: hkmj COMMAND --help)",
