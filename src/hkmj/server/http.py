@@ -696,7 +696,7 @@ frame that is not UTF-8: some 400 bytes of traceback per frame, closed 1007): on
 
 class LogRate(logging.Filter):
     """At most ``rate`` log lines a second pass (in bursts of ``burst``), in all the loggers it
-    filters; before the next line that passes, one more says how many were dropped. uvicorn writes a line for
+    filters, counting the line that says how many were dropped, written before the next that passes. uvicorn writes a line for
     every request (an access line, refused ones included) and every unreadable one (a warning),
     so one client wrote 23,000 lines (1.4 MB) in 8 s: 15 GB a day into the server's log."""
 
@@ -714,10 +714,11 @@ class LogRate(logging.Filter):
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < 1.0:
+        cost = 2.0 if self.dropped else 1.0  # the note of those dropped is a line of the bound too
+        if self.tokens < cost:
             self.dropped += 1
             return False
-        self.tokens -= 1.0
+        self.tokens -= cost
         if self.dropped:
             dropped, self.dropped = self.dropped, 0
             logging.getLogger("uvicorn.error.hkmj").warning("%d log lines dropped: more than %g a second", dropped, self.rate)
