@@ -43,7 +43,8 @@ def make_session() -> MakeSession:
     ) -> Session:
         wall = stacked_wall(hands, draws, replacements)
         options.setdefault("length", "hands")
-        options.setdefault("hands", 1)
+        if options["length"] == "hands":  # a count of hands goes with that length only (HK-7.3)
+            options.setdefault("hands", 1)
         return Session(
             [TsumogiriBot(), TsumogiriBot(), TsumogiriBot()],
             list(kinds),
