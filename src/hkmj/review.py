@@ -50,7 +50,8 @@ from hkmj.record import (
 from hkmj.review_words import TableNames, Who, Words, words
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
-from hkmj.tiles import SEAT_LETTERS, Tile, tiles_of, wind_word
+from hkmj.scoring.model import echo
+from hkmj.tiles import SEAT_LETTERS, Tile, ascii_int, tiles_of, wind_word
 
 __all__ = [
     "Decision",
@@ -396,12 +397,14 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
         if len(set(out)) == 1 and drawn:
             label = Who("drew", n=out[0] + 1, wind=wind)
         return out, label
-    slot = low.removeprefix("slot").strip()
-    if low.startswith("slot") and slot.isdigit() and int(slot) <= 3:  # a server table's slot, 0-3
-        text = str(int(slot) + 1)
+    # ASCII digits only (ascii_int): str.isdigit() let "²" and 5000 digits through to int(), a traceback
+    slot = ascii_int(low.removeprefix("slot")) if low.startswith("slot") and "-" not in low else None
+    if slot is not None and 0 <= slot <= 3:  # a server table's slot, 0-3
+        text = str(slot + 1)
     table = _table_names(segments[0][0])
-    if text.isdigit() and 1 <= int(text) <= 4:
-        n = int(text) - 1
+    number = ascii_int(text) if "-" not in text else None
+    if number is not None and 1 <= number <= 4:
+        n = number - 1
         if table is not None:
             return [n] * len(segments), Who("table", n=n + 1)
         named = loaded.names[n] if len(loaded.names) == 4 else ""
@@ -414,7 +417,7 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
     if low and (bot := next((b for b in _arena_bots(loaded.events) if b.lower() == low), None)) is not None:
         return [-1] * len(segments), Who("bot", name=bot)  # its seats are found hand by hand (analyse)
     names = table if table is not None else tuple(loaded.names) or tuple(_arena_bots(loaded.events))
-    raise ReviewError("no_player", who=repr(who), names=names)
+    raise ReviewError("no_player", who=echo(who), names=names)
 
 
 def _arena_bots(events: Sequence[Event]) -> list[str]:
@@ -499,7 +502,7 @@ def analyse(
     players, label = _resolve(who, loaded)
     if loaded.bots and set(players) <= loaded.bots:  # a table's bot seat: every move there is the server's, left out
         people = ", ".join(repr(n) for i, n in enumerate(loaded.names) if i not in loaded.bots)
-        raise ReviewError("bot_seat" if people else "bot_table", who=repr(who), player=label, people=people)
+        raise ReviewError("bot_seat" if people else "bot_table", who=echo(who), player=label, people=people)
     adv = make_advisor(0) if advisor is None else advisor
     total = count_inputs(events)
     done = 0
@@ -571,7 +574,7 @@ def analyse(
     if hands == 0:  # a match stopped before its first deal: there is no player to name (it said "--seat '1': player 1 never played")
         raise ReviewError("no_hands")
     if not played_any:
-        raise ReviewError("never_played", who=repr(who), player=label)
+        raise ReviewError("never_played", who=echo(who), player=label)
     stopped = hands if not report.complete and not report.cut else 0  # stopped between two hands
     return Review(
         words().who(label), rules_title, advisor_name(adv), hands, decisions, label, rules_fr, tuple(report.cut), stopped, others=others, proxy=proxy

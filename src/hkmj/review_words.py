@@ -387,7 +387,7 @@ class Who:
     name: str = ""
 
 
-_TABLE_NAME = re.compile(r"(you|vous)|(?:bot|robot) ?(\d+)(?: ?\( ?([^()]*?) ?\))?")
+_TABLE_NAME = re.compile(r"(you|vous)|(?:bot|robot) ?([0-9]{1,9})(?: ?\( ?([^()]*?) ?\))?")  # ASCII digits, few: int() of "٣" or 5000 digits
 
 
 @dataclass(frozen=True)

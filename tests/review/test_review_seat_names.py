@@ -122,3 +122,16 @@ def test_help_shows_a_table_name_example(capsys: pytest.CaptureFixture[str], lan
         main(["review", "--help", "--lang", lang])
     out = capsys.readouterr().out
     assert example in out
+
+
+@pytest.mark.parametrize("seat", ["²", "slot²", "٣", "Bot ٣", "1" * 5000, "slot" + "0" * 5000 + "9", "bot " + "1" * 5000, "-1", "slot-0"])
+def test_a_seat_number_not_in_ascii_digits_is_refused_in_one_short_line(
+    play_record: Path, seat: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--seat ²`` (a digit to ``str.isdigit()`` that ``int()`` refuses) and ``--seat`` of 5000
+    digits (past ``int()``'s limit) ended in a ValueError traceback; ``-1`` and ``slot-0`` must not
+    name a player either. They are now 'no such player', the seat echoed cut short."""
+    assert main(["review", str(play_record), "--seat", seat, "--html", "-", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hkmj review: --seat '") and "no such player" in err
+    assert "Traceback" not in err and len(err) < 400 and err.count("\n") == 1
