@@ -47,7 +47,7 @@ from hkmj.record import (
     split_hands,
     split_matches,
 )
-from hkmj.review_words import TableNames, Who, Words, words
+from hkmj.review_words import TableBot, TableNames, Who, Words, words
 from hkmj.rulesets import Ruleset
 from hkmj.scoring import Meld
 from hkmj.scoring.model import echo
@@ -102,6 +102,8 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, tuple):
             return w("err.names", names=_quoted(w, v)) if v else ""
+        if isinstance(v, TableBot):  # 'Bot 1 (greedy)' (« Robot 1 (glouton) »), or 'Bot 1'
+            return _quoted(w, [v.names.shown(v.n, w.lang) if v.kind else w.tx("bot.short", n=v.n)])
         if isinstance(v, TableNames):  # a hkmj play record's: 'you', 'Bot 1'… (« vous », « Robot 1 »…)
             return w("err.table_names", names=_quoted(w, v.names(w.lang)))
         if isinstance(v, (Divergence, ValueError)) and w.lang != "en":  # in hkmj replay's words (score_words)
@@ -416,6 +418,8 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
         return [shown] * len(segments), Who("table", n=shown + 1)
     if low and (bot := next((b for b in _arena_bots(loaded.events) if b.lower() == low), None)) is not None:
         return [-1] * len(segments), Who("bot", name=bot)  # its seats are found hand by hand (analyse)
+    if table is not None and (other := table.other_kind(text)) is not None:  # 'Bot 1 (strong)' for a greedy Bot 1
+        raise ReviewError("other_kind", who=echo(who), bot=TableBot(table, other), short=TableBot(table, other, kind=False))
     names = table if table is not None else tuple(loaded.names) or tuple(_arena_bots(loaded.events))
     raise ReviewError("no_player", who=echo(who), names=names)
 

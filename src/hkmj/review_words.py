@@ -28,7 +28,7 @@ from hkmj.server.help import typography
 from hkmj.tiles import N_KINDS, Tile, name
 from hkmj.tui.texts import BOT_NAMES, LANGS, Texts
 
-__all__ = ["LANGS", "NOTES", "STRINGS", "TableNames", "Who", "Words", "check_lang", "words"]
+__all__ = ["LANGS", "NOTES", "STRINGS", "TableBot", "TableNames", "Who", "Words", "check_lang", "words"]
 
 EN: dict[str, str] = {
     # --- who is reviewed
@@ -149,6 +149,7 @@ EN: dict[str, str] = {
     "err.no_player": "--seat {who}: no such player in this record; give E, S, W or N (the wind the player drew), "
     "a player number 1-4 or a table slot slot0-slot3{names}",
     "err.names": ", or a name: {names}",
+    "err.other_kind": "--seat {who}: at this table that player was {bot}, another bot; give {short} or {bot}",
     "err.table_names": ", or a name the table showed: {names}",
     "err.no_replay": "the record does not replay through the engine, so it cannot be reviewed: {detail}",
     "err.illegal": "line {line}: {detail}",
@@ -279,6 +280,7 @@ FR: dict[str, str] = {
     "err.no_player": "--seat {who}\u00a0: aucun joueur ne correspond dans cet enregistrement\u00a0; donnez E, S, W (ou O) ou N "
     "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom\u00a0: {names}",
+    "err.other_kind": "--seat {who}\u00a0: à cette table, ce joueur était {bot}, un autre robot\u00a0; donnez {short} ou {bot}",
     "err.table_names": ", ou un nom affiché à la table\u00a0: {names}",
     "err.no_replay": "l'enregistrement ne se rejoue pas dans le moteur, il ne peut donc pas être analysé\u00a0: {detail}",
     "err.illegal": "ligne {line}\u00a0: {detail}",
@@ -391,6 +393,16 @@ _TABLE_NAME = re.compile(r"(you|vous)|(?:bot|robot) ?([0-9]{1,9})(?: ?\( ?([^()]
 
 
 @dataclass(frozen=True)
+class TableBot:
+    """Bot ``n`` (1-3) of a ``hkmj play`` table, named in an error's language: ``'Bot 1'`` or, with
+    ``kind``, ``'Bot 1 (greedy)'`` (« Robot 1 (glouton) »)."""
+
+    names: TableNames
+    n: int
+    kind: bool = True
+
+
+@dataclass(frozen=True)
 class TableNames:
     """The names a ``hkmj play`` table showed its players: ``You`` (player 1) and ``Bot 1`` to
     ``Bot 3`` (players 2-4, bots of ``kinds``), in French ``Vous`` and ``Robot 1``…; the record
@@ -415,6 +427,19 @@ class TableNames:
         if kind is not None and kind not in {BOT_NAMES[lang].get(self.kinds[n - 1], self.kinds[n - 1]).lower() for lang in LANGS}:
             return None
         return n
+
+    def other_kind(self, text: str) -> int | None:
+        """The bot (1-3) ``text`` names with a kind it was not (``Bot 1 (strong)`` for a greedy Bot
+        1), else None."""
+        m = _TABLE_NAME.fullmatch(" ".join(text.lower().split()))
+        if m is None or m.group(1) or m.group(3) is None or not 1 <= int(m.group(2)) <= len(self.kinds):
+            return None
+        return int(m.group(2)) if self.player(text) is None else None
+
+    def shown(self, n: int, lang: str) -> str:
+        """Bot ``n`` as the table showed it with its kind: ``Bot 1 (greedy)``, ``Robot 1 (glouton)``."""
+        kind = self.kinds[n - 1]
+        return f"{Texts(lang)('bot.short', n=n)} ({BOT_NAMES[lang].get(kind, kind)})"
 
     def names(self, lang: str) -> list[str]:
         """``you, Bot 1, Bot 2, Bot 3`` in ``lang`` (``vous, Robot 1…``)."""

@@ -65,10 +65,25 @@ def test_a_wind_still_names_who_drew_it(play_record: Path) -> None:
     assert resolve_player("S", loaded)[0] == [draw.index("S")]
 
 
-@pytest.mark.parametrize("seat", ["Bot 4", "Bot 0", "Bot 1 (strong)", "Robot 2 (glouton)", "Bob", "me"])
+@pytest.mark.parametrize("seat", ["Bot 4", "Bot 0", "Bob", "me"])
 def test_a_name_the_table_did_not_show_is_refused(play_record: Path, seat: str) -> None:
     with pytest.raises(ReviewError, match="no such player"):
         resolve_player(seat, load(play_record))
+
+
+@pytest.mark.parametrize(
+    ("seat", "lang", "line"),
+    [
+        ("Bot 1 (strong)", "en", "--seat 'Bot 1 (strong)': at this table that player was 'Bot 1 (greedy)', another bot; give 'Bot 1' or 'Bot 1 (greedy)'"),
+        ("Robot 2 (glouton)", "fr", "--seat « Robot 2 (glouton) » : à cette table, ce joueur était « Robot 2 (fort) », un autre robot ; donnez « Robot 2 » ou « Robot 2 (fort) »"),
+    ],
+)
+def test_a_table_bot_named_with_another_kind_is_told_which_bot_it_was(play_record: Path, seat: str, lang: str, line: str) -> None:
+    """``--seat "Bot 1 (strong)"`` for a greedy Bot 1 said "no such player … give … 'Bot 1'": the
+    name the user gave seemed to be among the choices. It now says which bot that player was."""
+    with pytest.raises(ReviewError) as err:
+        resolve_player(seat, load(play_record))
+    assert err.value.say(lang).replace("\u00a0", " ") == line
 
 
 def test_a_simulate_record_has_no_table_names(tmp_path: Path) -> None:
