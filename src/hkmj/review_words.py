@@ -479,8 +479,11 @@ class Words:
     # ------------------------------------------------------------ numbers
 
     def num(self, x: float, digits: int = 2) -> str:
-        """``3.71`` / ``3,71`` (French decimal comma)."""
+        """``3.71`` / ``3,71`` (French decimal comma); a value that rounds to zero has no sign
+        (``0.00``, not ``-0.00`` for -0.004)."""
         s = f"{x:.{digits}f}"
+        if s.startswith("-") and not s.strip("-0."):
+            s = s[1:]
         return s.replace(".", ",") if self.lang == "fr" else s
 
     def points(self, x: float) -> str:

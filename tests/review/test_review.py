@@ -883,3 +883,14 @@ def test_html_to_dev_stdout_redirected_to_a_file_keeps_the_summary_and_the_file(
     before, page = text.split("<!DOCTYPE html>", 1)
     assert before.startswith(("earlier lines of the log\n" if append else "") + "Review of player 1: 1 hand of Hong Kong")
     assert page.endswith("</html>\n\nHTML review: /dev/stdout\n") or page.endswith("</html>\nHTML review: /dev/stdout\n"), page[-200:]
+
+
+@pytest.mark.parametrize(("lang", "zero", "small"), [("en", "0.00", "\u22120.01"), ("fr", "0,00", "\u22120,01")])
+def test_a_value_that_rounds_to_zero_has_no_minus_sign(lang: str, zero: str, small: str) -> None:
+    """The page's table of actions showed an action the advisor valued at -0.004 as −0.00 (a
+    negative zero, b.hk seed 11's player 2); it now reads 0.00, and -0.006 still −0.01."""
+    from hkmj.review_html import _num
+
+    w = words(lang)
+    assert _num(w, -0.004) == zero and w.num(-0.0) == zero and w.num(-0.004, 1) == zero[:-1]
+    assert _num(w, -0.006) == small and w.num(-3.0) == small.replace("\u2212", "-").replace("0,01", "3,00").replace("0.01", "3.00")
