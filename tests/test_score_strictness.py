@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hkmj
-from hkmj.score_words import _COMPILED, PHRASES, error_in
+from hkmj.score_words import PHRASES, compiled_phrases, error_in
 from hkmj.scoring import InvalidHand, Meld, Win, score, score_mcr
 from hkmj.scoring.classical import RULE_REFS as CLASSICAL_REFS
 from hkmj.scoring.classical import ClassicalOptions, Deal, score_deal
@@ -1152,7 +1152,7 @@ def test_the_json_error_follows_lang(rules: str, hkmj_cli: RunHkmj) -> None:
 
 def _phrases_used(message: str) -> list[int]:
     """The indexes of the phrases that render ``message`` (its own, then its inner message's)."""
-    for i, (pattern, _) in enumerate(_COMPILED):
+    for i, (pattern, _) in enumerate(compiled_phrases()):
         m = pattern.fullmatch(message)
         if m is None:
             continue

@@ -11,6 +11,7 @@ of its own, rendered in turn (left as it is when no phrase knows it: a bot's own
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -247,12 +248,16 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
 )
 """Each English phrase of the four commands and its French (see the module's docstring)."""
 
-_COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
+@functools.cache
+def compiled_phrases() -> tuple[tuple[re.Pattern[str], str | Render], ...]:
+    """:data:`PHRASES` compiled, once, when a message is first put in French: compiled at import, they cost every
+    ``hkmj`` process (each server a test starts) a tenth of a second of CPU most never used."""
+    return tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
 
 
 def _french(message: str) -> str | None:
     """``message`` in French by :data:`PHRASES`, or None when no phrase matches it."""
-    return in_phrases(_COMPILED, message, lambda inner: run_error_in(inner, "fr"))
+    return in_phrases(compiled_phrases(), message, lambda inner: run_error_in(inner, "fr"))
 
 
 def run_error_in(message: str, lang: str) -> str:

@@ -12,6 +12,7 @@ ruleset, and checks that none is left in English).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -624,7 +625,11 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
 string of the phrase's named parts, or a function of them. A part named ``inner`` is a message
 of its own, rendered first."""
 
-_COMPILED: Final = tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
+@functools.cache
+def compiled_phrases() -> tuple[tuple[re.Pattern[str], str | Render], ...]:
+    """:data:`PHRASES` compiled, once, when a message is first put in French: compiled at import, they cost every
+    ``hkmj`` process (each server a test starts) a tenth of a second of CPU most never used."""
+    return tuple((re.compile(pattern, re.DOTALL), french) for pattern, french in PHRASES)
 
 
 def in_phrases(
@@ -649,7 +654,7 @@ def in_phrases(
 
 def _french(message: str) -> str | None:
     """``message`` in French, or None when no phrase matches it."""
-    return in_phrases(_COMPILED, message, _french)
+    return in_phrases(compiled_phrases(), message, _french)
 
 
 _QUOTED: Final = re.compile(r"(?<![\w\[{(,'=])(?<!, )'([^'\s](?:[^'\n]*?[^'\s])?)'(?![\w'])")
