@@ -234,6 +234,9 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (rf"no folder (?P<path>{_ECHO}) for the database file", "pas de dossier {path} pour le fichier de base de données"),
     (r"cannot create the database file (?P<path>.+) \((?P<reason>[^()]+)\); give a path where it can be written",
      "impossible de créer le fichier de base de données {path} ({reason})\u00a0; donnez un chemin où il peut être écrit"),
+    (r"cannot write the database \((?P<reason>.+)\); the server saves every move there: give a file it may write \(no mode=ro, no immutable=1\)",
+     lambda g: f"impossible d'écrire dans la base de données ({french_reason(g['reason'])})\u00a0; le serveur y enregistre chaque coup\u00a0: "
+     "donnez un fichier où il peut écrire (sans mode=ro ni immutable=1)"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible\u00a0: {reason}"),
     (r"cannot open the database file (?P<path>.+) \((?P<reason>[^()]+)\)",
      lambda g: f"impossible d'ouvrir le fichier de base de données {g['path']} ({french_reason(g['reason'])})"),

@@ -154,3 +154,28 @@ def test_a_database_a_newer_hkmj_migrated_is_refused_in_one_line(lang: str, tmp_
     assert done.returncode == 2 and said.count("\n") == 1 and "Traceback" not in said, said[-3000:]
     assert "f00dcafe1234" in said and "--db" in said
     assert ("which this hkmj does not know (a newer hkmj made it)" if lang == "en" else "que ce hkmj ne connaît pas") in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_database_opened_read_only_is_refused_in_one_line(lang: str, tmp_path: Path) -> None:
+    """A SQLite database named read-only (a URI filename's ``mode=ro``; ``immutable=1`` alike):
+    the server started, said its tables restored and took new tables, then logged "attempt to
+    write a readonly database; retrying with backoff until it works" for ever while every move
+    waited. It is refused before start-up in one line, exit status 2 (docs/server.md, first
+    section)."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import migrate, normalise_url
+
+    path = tmp_path / "club.db"
+    engine = sa.create_engine(normalise_url(f"sqlite:///{path}"))
+    migrate(engine)
+    engine.dispose()
+    done = subprocess.run(
+        [sys.executable, "-m", "hkmj.cli", "serve", "--port", str(free_port()), "--db", f"sqlite:///file:{path}?mode=ro&uri=true", "--lang", lang],
+        capture_output=True, text=True, timeout=120,
+    )
+    said = done.stderr.replace("\u00a0", " ")
+    assert done.returncode == 2 and said.count("\n") == 1 and "Traceback" not in said, said[-3000:]
+    assert "--db" in said and "mode=ro" in said
+    assert ("cannot write the database (attempt to write a readonly database)" if lang == "en" else "impossible d'écrire dans la base de données") in said

@@ -251,7 +251,7 @@ def _serve(args: argparse.Namespace) -> int:
     from hkmj.server.app import Limits, create_app
     from hkmj.server.hosts import allowed_host_problem
     from hkmj.server.http import FILES_KEPT, LogRate, SocketCount, guarded_h11, guarded_ws, socket_room
-    from hkmj.server.store import db_problem, hold_database, schema_problem, shown_url
+    from hkmj.server.store import db_problem, hold_database, schema_problem, shown_url, write_problem
     from hkmj.termlines import fitted
 
     err = fitted(sys.stderr)  # a start-up error filled at a terminal's width (the log is uvicorn's)
@@ -292,7 +292,7 @@ def _serve(args: argparse.Namespace) -> int:
     if problem or hold is None:
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)
         return 2
-    problem = schema_problem(args.db)
+    problem = schema_problem(args.db) or write_problem(args.db)
     if problem:
         hold.release()
         print(said("serve", f"--db {shown_url(args.db)!r}: {problem}", args.lang), file=err)

@@ -568,6 +568,34 @@ def schema_problem(url: str) -> str | None:
     return None
 
 
+def write_problem(url: str) -> str | None:
+    """Why the existing SQLite database at ``url`` cannot be written, in words, or None: opened
+    read-only (a URI filename's ``mode=ro`` or ``immutable=1``), it started, said its tables
+    restored, took new tables, and then logged "attempt to write a readonly database" for ever
+    while every move waited. A table is created and rolled back, as the first migration would
+    write. Only for a file that exists (a new one is probed by :func:`db_problem`); PostgreSQL's
+    own rights are left to its errors."""
+    if not normalise_url(url).startswith("sqlite"):
+        return None
+    path = sqlite_file(url)
+    if path is None or not os.path.exists(path):
+        return None
+    engine = sa.create_engine(normalise_url(url), poolclass=sa.pool.NullPool, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+    try:
+        with engine.connect() as conn:
+            trans = conn.begin()
+            try:
+                conn.execute(sa.text("CREATE TABLE hkmj_write_probe (x INTEGER)"))
+            finally:
+                trans.rollback()
+    except sa.exc.SQLAlchemyError as err:
+        reason = str(getattr(err, "orig", err)).strip().splitlines()
+        return f"cannot write the database ({reason[0] if reason else type(err).__name__}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
+    finally:
+        engine.dispose()
+    return None
+
+
 def migrate(engine: Engine) -> None:
     """Create or upgrade the schema to the newest Alembic revision."""
     from alembic import command
