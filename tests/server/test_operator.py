@@ -179,3 +179,19 @@ def test_a_database_opened_read_only_is_refused_in_one_line(lang: str, tmp_path:
     assert done.returncode == 2 and said.count("\n") == 1 and "Traceback" not in said, said[-3000:]
     assert "--db" in said and "mode=ro" in said
     assert ("cannot write the database (attempt to write a readonly database)" if lang == "en" else "impossible d'écrire dans la base de données") in said
+
+
+def test_the_start_ups_write_probe_leaves_nothing_in_the_database(tmp_path: Path) -> None:
+    """The probe that refuses a read-only database writes a table and rolls it back: the driver
+    commits DDL of its own accord, so it must not stay (a second start would find it and refuse a
+    good database)."""
+    import sqlalchemy as sa
+
+    from hkmj.server.store import migrate, normalise_url, write_problem
+
+    db = f"sqlite:///{tmp_path / 'club.db'}"
+    engine = sa.create_engine(normalise_url(db))
+    migrate(engine)
+    assert write_problem(db) is None and write_problem(db) is None
+    assert "hkmj_write_probe" not in sa.inspect(engine).get_table_names()
+    engine.dispose()

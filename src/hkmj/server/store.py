@@ -575,6 +575,8 @@ def write_problem(url: str) -> str | None:
     while every move waited. A table is created and rolled back, as the first migration would
     write. Only for a file that exists (a new one is probed by :func:`db_problem`); PostgreSQL's
     own rights are left to its errors."""
+    import sqlite3
+
     if not normalise_url(url).startswith("sqlite"):
         return None
     path = sqlite_file(url)
@@ -582,12 +584,19 @@ def write_problem(url: str) -> str | None:
         return None
     engine = sa.create_engine(normalise_url(url), poolclass=sa.pool.NullPool, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
     try:
-        with engine.connect() as conn:
-            trans = conn.begin()
+        raw = engine.raw_connection()
+        try:
+            con: Any = raw.driver_connection
+            con.isolation_level = None  # the driver commits DDL of its own accord: begin and roll back here
+            con.execute("BEGIN IMMEDIATE")
             try:
-                conn.execute(sa.text("CREATE TABLE hkmj_write_probe (x INTEGER)"))
+                con.execute("CREATE TABLE hkmj_write_probe (x INTEGER)")
             finally:
-                trans.rollback()
+                con.execute("ROLLBACK")
+        finally:
+            raw.close()
+    except sqlite3.Error as err:
+        return f"cannot write the database ({str(err).strip() or type(err).__name__}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
     except sa.exc.SQLAlchemyError as err:
         reason = str(getattr(err, "orig", err)).strip().splitlines()
         return f"cannot write the database ({reason[0] if reason else type(err).__name__}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
