@@ -209,7 +209,7 @@ regardez. La base de données est créée et mise à jour au démarrage\u00a0; l
 reprennent après un redémarrage. Le serveur écrit son journal sur la sortie d'erreur
 (--log-level).
 
-Code de sortie\u00a0: 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté)\u00a0; 2 s'il ne peut pas démarrer\u00a0: une option fausse, un port
+Code de sortie\u00a0: 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté), 129 par SIGHUP\u00a0; 2 s'il ne peut pas démarrer\u00a0: une option fausse, un port
 déjà pris, une base --db qu'il ne peut pas ouvrir ou qu'un autre hkmj serve utilise (chacun dit
 en une ligne).
 

@@ -102,6 +102,21 @@ def test_ctrl_c_stops_the_server_with_no_traceback_and_status_130(run: Run) -> N
     assert run.proc.returncode == 130
 
 
+def test_sighup_stops_the_server_as_sigterm_does_with_status_129(run: Run) -> None:
+    """SIGHUP (the terminal or ssh session running ``hkmj serve`` closed): uvicorn catches SIGINT
+    and SIGTERM only, so SIGHUP ended the server mid-loop, with no shutdown (connections cut, the
+    bots' process's semaphores reported leaked). It now stops as on SIGTERM, its application shut
+    down, and ends with 129 as ``--help`` says."""
+    run.proc.send_signal(signal.SIGHUP)
+    try:
+        run.proc.wait(30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the server did not stop on SIGHUP")
+    said = run.err.read_text(errors="replace")
+    assert "Application shutdown complete" in said and "Traceback" not in said, said[-3000:]
+    assert run.proc.returncode in (129, -signal.SIGHUP)  # ended by the signal raised again: a shell says 129
+
+
 def _children_alive(pgid: int) -> bool:
     """Whether any process of the server's process group is still running."""
     try:

@@ -21,7 +21,7 @@ Open http://HOST:PORT/ in a browser: create a table, share its link, play or wat
 The database is created and migrated on start-up; tables in play resume after a restart.
 The server logs on stderr (--log-level).
 
-Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped); 2 it cannot start:
+Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped), 129 by SIGHUP; 2 it cannot start:
 a wrong option, a port in use, a --db it cannot open, or one another hkmj serve is using
 (each said in one line).
 
@@ -233,6 +233,41 @@ def address_problem(host: str, port: int) -> str | None:
     return None
 
 
+def _graceful_server(config: Any) -> Any:
+    """A uvicorn server that stops on SIGHUP as it does on SIGTERM: its connections closed, the
+    application shut down (the bots' process ended), then the signal raised again (exit 129,
+    "stopped (SIGHUP)"). uvicorn catches SIGINT and SIGTERM only, so SIGHUP (the terminal or
+    the ssh session that ran ``hkmj serve`` closed) ended it mid-loop: no shutdown, the bots'
+    process's semaphores reported leaked, no line saying why. Under ``nohup`` (SIGHUP ignored)
+    it is left ignored."""
+    import contextlib
+    import signal
+    import threading
+    from collections.abc import Iterator
+
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            hup = getattr(signal, "SIGHUP", None)
+            if hup is None or threading.current_thread() is not threading.main_thread() or signal.getsignal(hup) == signal.SIG_IGN:
+                with super().capture_signals():
+                    yield
+                return
+            before = signal.signal(hup, self.handle_exit)
+            try:
+                with super().capture_signals():
+                    try:
+                        yield
+                    finally:
+                        signal.signal(hup, before)  # before uvicorn raises the signals it caught again
+            finally:
+                signal.signal(hup, before)
+
+    return Server(config)
+
+
 def _origin_ok(url: str) -> bool:
     """Whether ``--origin`` ``url`` is a site's origin as a browser sends it: ``http`` or ``https``,
     a host, a valid port if any, nothing after (a path, a query)."""
@@ -336,7 +371,7 @@ def _serve(args: argparse.Namespace) -> int:
             FILES_KEPT,
             limits.max_connections,
         )
-    server = uvicorn.Server(config)
+    server = _graceful_server(config)
     hold.on_lost(lambda: setattr(server, "should_exit", True))  # another server took the database: exit 2
     tune_gc()
     try:
