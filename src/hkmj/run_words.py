@@ -237,6 +237,8 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
     (r"cannot write the database \((?P<reason>.+)\); the server saves every move there: give a file it may write \(no mode=ro, no immutable=1\)",
      lambda g: f"impossible d'écrire dans la base de données ({french_reason(g['reason'])})\u00a0; le serveur y enregistre chaque coup\u00a0: "
      "donnez un fichier où il peut écrire (sans mode=ro ni immutable=1)"),
+    (r"SQLite does not read (?P<names>.+) in this URL without uri=true \((?P<example>\S+)\); give the file alone, e\.g\. (?P<url>sqlite:///\S+)",
+     "SQLite ne lit pas {names} dans cette URL sans uri=true ({example})\u00a0; donnez le fichier seul, par exemple {url}"),
     (r"cannot connect: (?P<reason>.+)", "connexion impossible\u00a0: {reason}"),
     (r"cannot open the database file (?P<path>.+) \((?P<reason>[^()]+)\)",
      lambda g: f"impossible d'ouvrir le fichier de base de données {g['path']} ({french_reason(g['reason'])})"),

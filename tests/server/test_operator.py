@@ -210,3 +210,24 @@ def test_the_start_ups_write_probe_leaves_nothing_in_the_database(tmp_path: Path
     assert write_problem(db) is None and write_problem(db) is None
     assert "hkmj_write_probe" not in sa.inspect(engine).get_table_names()
     engine.dispose()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sqlite_url_option_the_driver_would_ignore_is_refused_in_one_line(lang: str, tmp_path: Path) -> None:
+    """``sqlite:///club.db?mode=ro`` (an option SQLite reads only with ``uri=true``): the server
+    printed SQLAlchemy's warning, source lines and all, three times, and started without it (not
+    read-only). It is refused before start-up in one line naming the option (docs/server.md)."""
+    import warnings
+
+    from hkmj.run_words import said
+    from hkmj.server.store import db_problem
+
+    url = f"sqlite:///{tmp_path / 'club.db'}?mode=ro"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no SAWarning before the refusal
+        problem = db_problem(url, connect=True)
+    assert problem is not None
+    line = said("serve", f"--db {url!r}: {problem}", lang).replace("\u00a0", " ")
+    assert "\n" not in line and "mode" in line
+    assert ("SQLite does not read mode in this URL without uri=true" if lang == "en" else "SQLite ne lit pas mode dans cette URL sans uri=true") in line
+    assert db_problem(f"sqlite:///{tmp_path / 'club.db'}?timeout=5", connect=True) is None  # an argument the driver reads

@@ -125,6 +125,15 @@ def db_problem(url: str, connect: bool = False) -> str | None:
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
         return f"unknown database {backend!r}; {expected}"
+    if backend == "sqlite" and not sa.util.asbool(parsed.query.get("uri", False)):
+        # the driver ignores them with a warning of three lines (source lines and all) at each of
+        # the server's engines, and the server started without them: mode=ro was not read-only
+        ignored = sorted(k for k in parsed.query if k not in _PYSQLITE_ARGS)
+        if ignored:
+            return (
+                f"SQLite does not read {', '.join(ignored)} in this URL without uri=true "
+                f"(sqlite:///file:FILE?{ignored[0]}=...&uri=true); give the file alone, e.g. sqlite:///hkmj.db"
+            )
     try:
         sa.create_engine(parsed).dispose()  # imports the driver, connects to nothing
     except (ImportError, sa.exc.NoSuchModuleError) as err:
@@ -153,6 +162,10 @@ def db_problem(url: str, connect: bool = False) -> str | None:
         finally:
             engine.dispose()
     return None
+
+
+_PYSQLITE_ARGS = frozenset({"timeout", "isolation_level", "detect_types", "check_same_thread", "cached_statements", "uri"})
+"""The query arguments SQLAlchemy's pysqlite dialect reads from a SQLite URL without ``uri=true``."""
 
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
