@@ -803,7 +803,7 @@ def test_serve_help_says_where_it_logs_and_its_exit_status(lang: str, monkeypatc
     with pytest.raises(SystemExit):
         main(["serve", "--help", "--lang", lang])
     flat = " ".join(capsys.readouterr().out.replace("\u00a0", " ").split())
-    assert ("Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped); 2 it cannot start" if lang == "en" else "Code de sortie : 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté) ; 2 s'il ne peut pas démarrer") in flat
+    assert ("Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped), 129 by SIGHUP; 2 it cannot start" if lang == "en" else "Code de sortie : 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté), 129 par SIGHUP ; 2 s'il ne peut pas démarrer") in flat
     assert ("logs on stderr" if lang == "en" else "journal sur la sortie d'erreur") in flat
     assert main(["serve", "--db", "bogus://x", "--lang", lang]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
