@@ -1316,15 +1316,26 @@ def _unwritten(e: OSError, words: list[str], lang: str) -> int:
     one line on stderr, status 2, in the words a command uses (:func:`_run_caught`)."""
     import errno
 
-    if sys.stdout is sys.__stdout__ and sys.__stdout__ is not None:
-        with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere, not into an error at exit
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
     if isinstance(e, BrokenPipeError):
+        _drop_stdout()
         return 0
     if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+        _drop_stdout()
         raise e
     command = words[0] if words and not words[0].startswith("-") else None
-    name = "hkmj" if command is None else f"hkmj {command}"
+    return _say_unwritten("hkmj" if command is None else f"hkmj {command}", e, lang)
+
+
+def _drop_stdout() -> None:
+    """What is left in stdout's buffer goes nowhere, not into a second error at exit."""
+    if sys.stdout is sys.__stdout__ and sys.__stdout__ is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
+
+
+def _say_unwritten(name: str, e: OSError, lang: str) -> int:
+    """A full disk under ``name``'s output: one line on stderr in ``lang``, status 2."""
+    _drop_stdout()
     reason = OSReason.of(e).say(lang)
     if lang == "fr":
         said = f"{name}\u00a0: écriture impossible ({reason})\u00a0; libérez de la place, ou écrivez la sortie ailleurs"
@@ -1628,18 +1639,7 @@ def _run_caught(command: Callable[[], int], name: str, lang: str | None) -> int:
             from hkmj.language import lang_of
 
             lang = lang_of([])
-        if sys.stdout is sys.__stdout__ and sys.__stdout__ is not None:
-            with contextlib.suppress(OSError, ValueError):  # what is left in its buffer goes nowhere, not into a second error at exit
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())
-        reason = OSReason.of(e).say(lang)
-        if lang == "fr":
-            said = f"hkmj {name}\u00a0: écriture impossible ({reason})\u00a0; libérez de la place, ou écrivez la sortie ailleurs"
-        else:
-            said = f"hkmj {name}: cannot write ({reason}); free some space, or write the output elsewhere"
-        with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(said + "\n")
-            sys.stderr.flush()
-        return 2
+        return _say_unwritten(f"hkmj {name}", e, lang)
     except Exception:
         if not _SIGTERM_SEEN:
             raise

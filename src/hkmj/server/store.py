@@ -157,11 +157,16 @@ def db_problem(url: str, connect: bool = False) -> str | None:
         try:
             engine.connect().close()
         except sa.exc.SQLAlchemyError as err:
-            reason = str(getattr(err, "orig", err)).strip().splitlines()
-            return f"cannot connect: {reason[0] if reason else type(err).__name__}"
+            return f"cannot connect: {_first_line(err)}"
         finally:
             engine.dispose()
     return None
+
+
+def _first_line(err: Exception) -> str:
+    """The first line of what the database driver said (SQLAlchemy wraps it with its own lines), or the error's kind."""
+    said = str(getattr(err, "orig", err)).strip().splitlines()
+    return said[0] if said else type(err).__name__
 
 
 _PYSQLITE_ARGS = frozenset({"timeout", "isolation_level", "detect_types", "check_same_thread", "cached_statements", "uri"})
@@ -483,10 +488,9 @@ class _PgLock:
                     continue
             except sa.exc.SQLAlchemyError as err:
                 if not cut:
-                    reason = str(getattr(err, "orig", err)).strip().splitlines()
                     log.warning(
                         "the connection holding the database's one-server lock was cut (%s); taking it again once the database answers",
-                        reason[0] if reason else type(err).__name__,
+                        _first_line(err),
                     )
                     cut = True
                 self._drop_conn()
@@ -548,8 +552,7 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[DatabaseHold | Non
             time.sleep(0.1)
     except sa.exc.SQLAlchemyError as err:  # gone since db_problem connected
         keeper.release()
-        reason = str(getattr(err, "orig", err)).strip().splitlines()
-        return None, f"cannot connect: {reason[0] if reason else type(err).__name__}"
+        return None, f"cannot connect: {_first_line(err)}"
     keeper.watch()
     return DatabaseHold(keeper.release, keeper), None
 
@@ -608,11 +611,8 @@ def write_problem(url: str) -> str | None:
                 con.execute("ROLLBACK")
         finally:
             raw.close()
-    except sqlite3.Error as err:
-        return f"cannot write the database ({str(err).strip() or type(err).__name__}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
-    except sa.exc.SQLAlchemyError as err:
-        reason = str(getattr(err, "orig", err)).strip().splitlines()
-        return f"cannot write the database ({reason[0] if reason else type(err).__name__}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
+    except (sqlite3.Error, sa.exc.SQLAlchemyError) as err:
+        return f"cannot write the database ({_first_line(err)}); the server saves every move there: give a file it may write (no mode=ro, no immutable=1)"
     finally:
         engine.dispose()
     return None
