@@ -66,6 +66,28 @@ def test_a_record_written_from_a_table_log_keeps_names_bot_seats_and_the_servers
     assert code == 2 and "the server's bot played the seat of Bot 2 (greedy), not a person" in err
 
 
+def test_the_records_others_are_a_persons_moves_the_server_made_not_the_bots_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/record-format.md: ``table.others`` holds "the record's line numbers of the actions the
+    server played for a person: away, or timed out". It held every move of the bots at slots 1-3
+    as well (their entries' ``by`` is ``bot``), so a referee reading the field as documented found
+    the server playing for a person at every turn (at a table of four bots, every action of the
+    match). It now holds Ann's timed-out moves only (HK-3, HK-4: each is one of her seat's actions)."""
+    log = _log(tmp_path)
+    record = tmp_path / "table.jsonl"
+    assert main(["replay", str(log), "--record", str(record), "--quiet"]) == 0
+    capsys.readouterr()
+    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    timeouts = sum(1 for x in log.read_text().splitlines() if json.loads(x)["kind"] == "act" and json.loads(x)["data"]["by"] == "timeout")
+    others = lines[0]["table"]["others"]
+    assert len(others) == timeouts > 0
+    players: list[int] = []
+    for n, e in enumerate(lines, 1):
+        if e["type"] == "hand_start":
+            players = e["players"]
+        if n in others:
+            assert "action" in e and players[e["seat"]] == 0, (n, e)  # Ann is player 1 (slot 0)
+
+
 def test_replay_show_names_the_table_players_of_a_log_and_of_its_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj replay LOG --show`` said "player 1" where the table showed Ann, as a ``hkmj play``
     record names its bots; the log and the record written from it now name them, in French too."""

@@ -142,7 +142,7 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     events: list[Event] = []
     match: Match | None = None
     hand: Hand | None = None
-    played_for: list[Event] = []  # the action events of the seats' bots and timeouts
+    played_for: list[tuple[int | None, Event]] = []  # (slot, action event) of the seats' bots and timeouts
     joined: set[int] = set()  # the slots a person took
 
     def deal(data: Mapping[str, Any]) -> Hand:
@@ -184,7 +184,8 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
                 seen = len(hand.events)
                 hand.apply(seat, parse_action(str(data["action"])))
                 if data.get("by", "player") != "player":  # a log from before ``by``: the player's own
-                    played_for.extend(e for e in hand.events[seen:] if "action" in e and e.get("seat") == seat)
+                    slot = _slot(data["slot"]) if "slot" in data else None
+                    played_for.extend((slot, e) for e in hand.events[seen:] if "action" in e and e.get("seat") == seat)
             elif kind == "next":
                 if match is None or hand is None:
                     raise LogError(f"entry {n}: 'next' before the match started")
@@ -200,7 +201,8 @@ def record_from_log(entries: Iterable[tuple[str, Mapping[str, Any]]]) -> TableRe
     for slot in range(4):
         if not names[slot]:
             names[slot] = f"Bot {slot + 1} ({bots[slot]})" if bots[slot] else f"player {slot + 1}"
-    ids = {id(e) for e in played_for}
-    others = frozenset(i for i, e in enumerate(events) if id(e) in ids)
     robots = frozenset(slot for slot in range(4) if bots[slot] is not None and slot not in joined)
+    # a person's moves the server made (away, timed out): a bot's own moves at its slot are not
+    ids = {id(e) for slot, e in played_for if slot not in robots}
+    others = frozenset(i for i, e in enumerate(events) if id(e) in ids)
     return TableRecord(events, names, match is not None and match.over, others, robots)
