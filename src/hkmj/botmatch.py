@@ -59,6 +59,11 @@ class _BadLine:
     why: str
 
 
+_INPUT_CLOSED: Final = _BadLine("closed its input")
+"""Put in a bot's line queue by its writer when a write fails (the bot closed its input): wakes a
+wait on an answer to a request that never reached the bot."""
+
+
 @dataclass
 class BotStats:
     """Decisions and faults of one bot."""
@@ -211,6 +216,10 @@ class ExternalBot:
                 stream.flush()
             except (OSError, ValueError):
                 self._write_failed.set()
+                # a request waiting on its answer never reached the bot: wake that wait (a full
+                # queue wakes it by itself, and the wait sees the failure before its next line)
+                with contextlib.suppress(queue.Full):
+                    self._lines.put_nowait(_INPUT_CLOSED)
                 break
         with contextlib.suppress(OSError):
             stream.close()
@@ -286,6 +295,9 @@ class ExternalBot:
         ignored = 0  # lines of this wait that answer no request: the first few logged, the rest counted
         try:
             while self._alive:
+                if self._write_failed.is_set():  # the request (or a message before it) did not reach the bot
+                    self._died(self._exit_or("closed its input"))
+                    break
                 left = deadline - time.perf_counter()
                 wait = min(left, _LONGEST_WAIT)  # a huge --time-limit: waited on in steps the system can time
                 try:
@@ -314,6 +326,8 @@ class ExternalBot:
                 if line is None:
                     self._died(self._exit_or("closed its output"))
                     break
+                if line is _INPUT_CLOSED:  # seen at the top of the loop
+                    continue
                 if isinstance(line, _BadLine):
                     self.stats.illegal += 1
                     self._fault(f"bad answer to request {rid}: {line.why}; playing {default}")

@@ -10,6 +10,7 @@ import io
 import json
 import re
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -1183,3 +1184,34 @@ def test_a_small_match_seed_is_found_from_one_deal_and_the_help_says_to_give_a_l
     assert "un robot peut retrouver une petite graine depuis sa donne" in " ".join(out.split())
     page = (Path(__file__).parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
     assert "secrets.randbits(63)" in page
+
+
+def test_a_bot_that_closed_its_input_is_seen_dead_at_once_not_waited_on_for_the_time_limit(tmp_path: Path) -> None:
+    """docs/bot-protocol.md, Faults: a bot that closes its input and keeps running is logged as
+    ``closed its input``. The request written to it then never reached it, yet the host waited the
+    whole time limit for its answer (10 s here, any --time-limit), counted it late, and only at the
+    next message said the bot had closed its input. The failed write now ends the wait at once."""
+    from hkmj.botmatch import ExternalBot
+
+    ready = tmp_path / "closed"
+    script = tmp_path / "closer.py"
+    script.write_text(f"import os, time\nos.close(0)\nopen({str(ready)!r}, 'w').close()\ntime.sleep(60)\n", encoding="utf-8")
+    lines: list[str] = []
+    bot = ExternalBot(f"{PY} {script}", 0, time_limit=ROOMY, startup_limit=ROOMY, log=lines.append)
+    try:
+        for _ in range(500):  # its interpreter's start-up: the input is closed once the file is there
+            if ready.exists():
+                break
+            time.sleep(0.01)
+        hand = Hand.from_seed(0)
+        seat = hand.pending()[0]
+        start = time.monotonic()
+        bot.choose(hand.view(seat), hand.legal_actions(seat))
+        waited = time.monotonic() - start
+    finally:
+        bot.proc.kill()
+        bot.close()
+    s = bot.stats
+    assert (s.decisions, s.answers, s.late, s.dead) == (1, 0, 0, 1), (s, lines)
+    assert waited < ROOMY / 2, waited  # _exit_or's second to tell an exit from a closed pipe, not the limit
+    assert lines == ["player 1 (" + f"{PY} {script}" + "): closed its input; it plays safe defaults from now on"]
