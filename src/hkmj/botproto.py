@@ -207,10 +207,15 @@ def parse_reply(line: str, rid: int, legal: Sequence[Action]) -> Action:
                 f"it speaks {echo(theirs)}; this host speaks {PROTOCOL} (docs/bot-protocol.md): its {echo(kind)} message is not an answer"
             )
         raise NotAnAnswer(f"a {echo(kind)} message, not an answer")
+    if "id" not in obj:
+        raise BadReply(f'reply has no "id": answer request {rid} with {{"id": {rid}, "action": ...}}')
     got = obj.get("id")
     if type(got) is not int or got != rid:  # true and 1.0 are not the id 1
         if type(got) is int and got < rid:
             raise NotAnAnswer(f"stale reply to request {got} (waiting for {rid})")
+        if (isinstance(got, str) and got.strip() == str(rid)) or (type(got) is float and got == rid):
+            # the request's id as text ("17") or as a float (17.0): it read 'id 17 does not match request 17'
+            raise BadReply(f'reply id {echo(got)} is not the whole number {rid}: write "id": {rid}')
         raise BadReply(f"reply id {echo(got)} does not match request {rid}")
     text = obj.get("action")
     if not isinstance(text, str):

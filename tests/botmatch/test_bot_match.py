@@ -231,6 +231,22 @@ def test_parse_reply_names_what_is_wrong() -> None:
     assert safe_default((discard(1), discard(5)), 5, [1] * 34, default_rng(0, 0, 1)) == discard(5)
 
 
+def test_a_reply_whose_id_is_text_a_float_or_missing_says_what_to_write() -> None:
+    """docs/bot-protocol.md, Bot → host: ``{"id": <the request's id>, ...}``. A bot that wrote the
+    id as text (``"17"``, as a bot copying fields as strings does) or as ``17.0`` read ``reply id
+    '17' does not match request 17``, and one without an id ``reply id null does not match``."""
+    legal = (PASS, discard(tile("5p")))
+    for line, msg in (
+        ('{"id": "17", "action": "pass"}', "reply id '17' is not the whole number 17: write \"id\": 17"),
+        ('{"id": 17.0, "action": "pass"}', "reply id 17.0 is not the whole number 17: write \"id\": 17"),
+        ('{"action": "pass"}', 'reply has no "id": answer request 17 with {"id": 17, "action": ...}'),
+        ('{"id": "18", "action": "pass"}', "reply id '18' does not match request 17"),
+    ):
+        with pytest.raises(BadReply) as caught:
+            parse_reply(line, 17, legal)
+        assert str(caught.value) == msg
+
+
 def test_safe_default_after_a_claim_discards_a_random_tile_not_the_lowest() -> None:
     """HK-1, HK-4: after a pung or chow (no tile drawn) the default discard is seen by every seat,
     with the log line calling it a default; always the first legal discard, the hand's lowest tile,
