@@ -211,6 +211,8 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
         ("player 2 (bot): no answer to request 1 within 5 s (it wrote 1,234 bytes without a newline, b'{': end each line with a newline); playing pass",
          "joueur 2 (bot)\u00a0: pas de réponse à la requête 1 en 5 s (il a écrit 1 234 octets sans saut de ligne, b'{'\u00a0: terminez chaque ligne par un "
          "saut de ligne)\u00a0; il joue pass"),
+        ("player 1 (x): was killed by signal 11 (SIGSEGV); it plays safe defaults from now on",
+         "joueur 1 (x)\u00a0: a été tué par le signal 11 (SIGSEGV)\u00a0; il joue désormais des coups sûrs"),
         ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x)\u00a0: a fermé sa sortie\u00a0; il joue désormais des coups sûrs"),
         ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
          "joueur 1 (x)\u00a0: mauvaise réponse à la requête 3\u00a0: «\u00a0discard 9m\u00a0» n'est pas permis maintenant\u00a0; permis\u00a0: discard 1m, discard 2m\u00a0; il joue discard 1m"),

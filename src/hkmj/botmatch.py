@@ -92,6 +92,20 @@ waited on in such steps, since the system's timed waits overflow past about 292 
 (``threading.TIMEOUT_MAX``) and raised ``OverflowError``."""
 
 
+def how_ended(code: int) -> str:
+    """How a bot's process ended, from its exit code: ``exited (code 3)``, or for a negative code
+    (the process ended by a signal, as :mod:`subprocess` reports it) ``was killed by signal 11
+    (SIGSEGV)``: a bot that crashed (a segmentation fault) or that the system killed (out of
+    memory: SIGKILL) read ``exited (code -11)``, which says neither."""
+    if code >= 0:
+        return f"exited (code {code})"
+    try:
+        name = signal.Signals(-code).name
+    except ValueError:
+        return f"was killed by signal {-code}"
+    return f"was killed by signal {-code} ({name})"
+
+
 class ExternalBot:
     """A bot process: ``command`` (a shell-like string) run with its stdin/stdout as the protocol pipes.
 
@@ -243,7 +257,7 @@ class ExternalBot:
         if code is None:
             return why
         self._end_session()  # what it started dies with it, and it is reaped: no zombie meanwhile
-        return f"exited (code {code})"
+        return how_ended(code)
 
     def _ended(self, timeout: float) -> int | None:
         """The process's exit code once it has ended, waiting at most ``timeout`` seconds (None if it
@@ -306,7 +320,7 @@ class ExternalBot:
                     code = self._ended(0.0)
                     if code is not None:  # it exited, but a process it started holds its output open
                         self._end_session()
-                        self._died(f"exited (code {code})")
+                        self._died(how_ended(code))
                         break
                     if wait < left:  # one step of a long limit: wait on
                         continue

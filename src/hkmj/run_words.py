@@ -52,6 +52,9 @@ def _died(why: str) -> str:
     m = re.fullmatch(r"exited \(code (?P<code>-?\d+)\)", why)
     if m:
         return f"s'est arrêté (code {m['code']})"
+    m = re.fullmatch(r"was killed by signal (?P<n>\d+)(?P<name> \(SIG\w+\))?", why)
+    if m:
+        return f"a été tué par le signal {m['n']}{m['name'] or ''}"
     return {"closed its input": "a fermé son entrée", "closed its output": "a fermé sa sortie"}.get(why, why)
 
 
@@ -163,7 +166,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      f"ligne, {g['head']}\u00a0: terminez chaque ligne par un saut de ligne)\u00a0; il joue {g['default']}"),
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s; playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s\u00a0; il joue {g['default']}"),
-    (r"(?P<why>exited \(code -?\d+\)|closed its input|closed its output); it plays safe defaults from now on",
+    (r"(?P<why>exited \(code -?\d+\)|was killed by signal \d+(?: \(SIG\w+\))?|closed its input|closed its output); it plays safe defaults from now on",
      lambda g: f"{_died(g['why'])}\u00a0; il joue désormais des coups sûrs"),
     (r"bad answer to request (?P<rid>\d+): (?P<inner>.+); playing (?P<default>[^;]+)",
      "mauvaise réponse à la requête {rid}\u00a0: {inner}\u00a0; il joue {default}"),

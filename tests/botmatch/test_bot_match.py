@@ -450,6 +450,21 @@ def test_issue13_a_bot_that_exits_is_logged_with_its_exit_code(tmp_path: Path) -
     assert any("exited (code 3)" in x for x in lines)
 
 
+def test_a_bot_that_crashes_on_a_signal_is_said_to_be_killed_by_it_not_to_exit_with_a_negative_code(tmp_path: Path) -> None:
+    """docs/bot-protocol.md, Faults: a bot that crashed (a segmentation fault of a C++ bot) or that
+    the system killed (out of memory: SIGKILL) was logged ``exited (code -11)``, a code no shell
+    shows and that names no signal; it is now ``was killed by signal 11 (SIGSEGV)``."""
+    from hkmj.botmatch import how_ended
+
+    crash = _bot(tmp_path, "segv", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)")
+    lines: list[str] = []
+    report = play_bot_match([crash, "random", "random", "random"], hands=1, seed=4, time_limit=ROOMY, log=lines.append)
+    assert report.stats[0].dead == 1
+    assert [x.split("): ", 1)[1] for x in lines] == ["was killed by signal 11 (SIGSEGV); it plays safe defaults from now on"], lines
+    assert (how_ended(3), how_ended(0), how_ended(-9)) == ("exited (code 3)", "exited (code 0)", "was killed by signal 9 (SIGKILL)")
+    assert how_ended(-200) == "was killed by signal 200"  # no such signal here: its number alone
+
+
 def test_startup_grace_a_bot_slow_to_start_still_answers_its_first_request(tmp_path: Path) -> None:
     """docs/bot-protocol.md: start-up does not count against the first decision's time limit."""
     sleepy = tmp_path / "sleepy.py"
