@@ -95,6 +95,17 @@ def _positive_float(text: str) -> float:
     return x
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` (of two output options, written to new files) name one file:
+    the same path however written (``out.txt``, ``./out.txt``, through a link), existing or not."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them is not there yet
+        return False
+
+
 def _cmd_bot_match(args: argparse.Namespace) -> int:
     from hkmj.botmatch import play_bot_match
 
@@ -106,6 +117,9 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         print(said("bot-match", f"--fill {args.fill!r}: choose from {', '.join(BOTS)}", args.lang), file=sys.stderr)
         return 2
     bots += [args.fill] * (4 - len(bots))
+    if args.record and args.log and _same_file(args.log, args.record):  # else the log takes the name and the record is refused after the match
+        print(said("bot-match", f"--log {args.log} and --record {args.record} name the same file: give each a file of its own", args.lang), file=sys.stderr)
+        return 2
     if args.record and (refused := record_refused("bot-match", args.record, args.lang)):  # never replaced, as simulate --record
         print(refused, file=sys.stderr)
         return 2
@@ -245,6 +259,10 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
+    if args.plot and args.record and _same_file(args.plot, args.record):  # else the record takes the name and the plot is refused after the deals
+        default = "" if args.plot_given else " (the default)"
+        print(said("arena", f"--plot {args.plot}{default} and --record {args.record} name the same file: give each a file of its own", args.lang), file=sys.stderr)
+        return 2
     if args.plot and (no_dir := no_folder("arena", "--plot", args.plot, args.lang, what="plot")):  # before any deal is played
         print(no_dir, file=sys.stderr)
         return 2

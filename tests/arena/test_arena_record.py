@@ -130,3 +130,23 @@ def test_a_failing_bot_leaves_no_half_written_record(tmp_path: Path, capsys: pyt
         sys.modules.pop("badbot", None)
     assert "deal 1" in capsys.readouterr().err
     assert not path.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_plot_and_record_naming_one_file_are_refused_before_any_deal(
+    hkmj_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """``hkmj arena --record arena.png`` (the default plot's name) or ``--plot r.png --record r.png``
+    played every deal, the record taking the name, then refused the plot as 'this file already
+    exists' (exit 1), a record left under an image's name. One file for both is now refused before
+    any deal is played, the default plot named as such."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = hkmj_cli(["arena", "--bots", "random,greedy", "--deals", "1", "--record", "arena.png", "--quiet", "--lang", lang])
+    assert (code, out) == (2, ""), err
+    if lang == "fr":
+        assert err == "hkmj arena\u00a0: --plot arena.png (par défaut) et --record arena.png désignent le même fichier\u00a0: donnez à chacun un fichier à lui\n"
+    else:
+        assert err == "hkmj arena: --plot arena.png (the default) and --record arena.png name the same file: give each a file of its own\n"
+    code, out, err = hkmj_cli(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", "r.png", "--record", "r.png", "--quiet", "--lang", lang])
+    assert (code, out) == (2, "") and "--plot r.png" in err and ("--record r.png" in err), err
+    assert list(tmp_path.iterdir()) == []

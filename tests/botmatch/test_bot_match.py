@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -1246,3 +1247,22 @@ def test_a_bot_that_closed_its_input_is_seen_dead_at_once_not_waited_on_for_the_
     assert (s.decisions, s.answers, s.late, s.dead) == (1, 0, 0, 1), (s, lines)
     assert waited < ROOMY / 2, waited  # _exit_or's second to tell an exit from a closed pipe, not the limit
     assert lines == ["player 1 (" + f"{PY} {script}" + "): closed its input; it plays safe defaults from now on"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_log_and_record_naming_one_file_are_refused_before_the_match(
+    hkmj_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """``hkmj bot-match --log out.txt --record ./out.txt`` played the whole match, the fault log
+    taking the name, then refused the record as 'this file already exists' (exit 2): the match's
+    record was lost. One file for both is now refused before any hand is played."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = hkmj_cli(["bot-match", "--hands", "1", "--log", "out.txt", "--record", "./out.txt", "--quiet", "--lang", lang])
+    assert (code, out) == (2, ""), err
+    if lang == "fr":
+        assert err == (
+            "hkmj bot-match\u00a0: --log out.txt et --record ./out.txt désignent le même fichier\u00a0: donnez à chacun un fichier à lui\n"
+        )
+    else:
+        assert err == "hkmj bot-match: --log out.txt and --record ./out.txt name the same file: give each a file of its own\n"
+    assert not (tmp_path / "out.txt").exists()
