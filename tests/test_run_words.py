@@ -213,6 +213,10 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
          "saut de ligne)\u00a0; il joue pass"),
         ("player 1 (x): was killed by signal 11 (SIGSEGV); it plays safe defaults from now on",
          "joueur 1 (x)\u00a0: a été tué par le signal 11 (SIGSEGV)\u00a0; il joue désormais des coups sûrs"),
+        ("player 2 (bot): no answer to request 1 within 5 s (nothing read from it yet: if it answered, flush its output after each line, "
+         "e.g. print(..., flush=True)); playing pass",
+         "joueur 2 (bot)\u00a0: pas de réponse à la requête 1 en 5 s (rien n'a encore été lu de lui\u00a0: s'il a répondu, il doit vider sa sortie après "
+         "chaque ligne, par exemple print(..., flush=True))\u00a0; il joue pass"),
         ("player 1 (x): closed its output; it plays safe defaults from now on", "joueur 1 (x)\u00a0: a fermé sa sortie\u00a0; il joue désormais des coups sûrs"),
         ("player 1 (x): bad answer to request 3: 'discard 9m' is not legal now; legal: discard 1m, discard 2m; playing discard 1m",
          "joueur 1 (x)\u00a0: mauvaise réponse à la requête 3\u00a0: «\u00a0discard 9m\u00a0» n'est pas permis maintenant\u00a0; permis\u00a0: discard 1m, discard 2m\u00a0; il joue discard 1m"),

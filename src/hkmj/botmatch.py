@@ -177,6 +177,7 @@ class ExternalBot:
         self._write_failed = threading.Event()
         self._unended: tuple[bytes, int] = (b"", 0)
         self._last_read = time.monotonic()  # when the reader last got bytes from the bot
+        self._heard = False  # whether the bot has written anything at all (answers left in its buffer: never)
         assert self.proc.stdout is not None and self.proc.stdin is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
         self._writer = threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True)
@@ -193,6 +194,7 @@ class ExternalBot:
         overlong = False  # the current line passed MAX_LINE: reported once, skipped to its newline
         while chunk := _read_some(fd):
             self._last_read = time.monotonic()
+            self._heard = True
             buf += chunk
             start = 0
             while (nl := buf.find(b"\n", start)) >= 0:
@@ -334,6 +336,10 @@ class ExternalBot:
                         f"{'…' if size > len(head) else ''}: end each line with a newline)"
                         if size and quiet
                         else ""
+                        if self._heard
+                        # answers written but never flushed (Python's print() to a pipe) reach the
+                        # host only when the bot's buffer fills: every request late until then
+                        else " (nothing read from it yet: if it answered, flush its output after each line, e.g. print(..., flush=True))"
                     )
                     self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                     break

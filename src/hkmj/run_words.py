@@ -167,6 +167,10 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      r"end each line with a newline\); playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s (il a écrit {g['size'].replace(',', ' ')} octets sans saut de "
      f"ligne, {g['head']}\u00a0: terminez chaque ligne par un saut de ligne)\u00a0; il joue {g['default']}"),
+    (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s \(nothing read from it yet: if it answered, flush its output after each line, "
+     r"e\.g\. print\(\.\.\., flush=True\)\); playing (?P<default>.+)",
+     lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s (rien n'a encore été lu de lui\u00a0: s'il a répondu, il doit vider sa "
+     f"sortie après chaque ligne, par exemple \x02print(..., flush=True)\x03)\u00a0; il joue {g['default']}"),
     (r"no answer to request (?P<rid>\d+) within (?P<s>\S+) s; playing (?P<default>.+)",
      lambda g: f"pas de réponse à la requête {g['rid']} en {g['s'].replace('.', ',')} s\u00a0; il joue {g['default']}"),
     (r"(?P<why>exited \(code -?\d+\)|was killed by signal \d+(?: \(SIG\w+\))?|closed its input|closed its output); it plays safe defaults from now on",

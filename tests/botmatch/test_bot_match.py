@@ -466,6 +466,34 @@ def test_a_bot_that_crashes_on_a_signal_is_said_to_be_killed_by_it_not_to_exit_w
     assert how_ended(-200) == "was killed by signal 200"  # no such signal here: its number alone
 
 
+def test_a_bot_whose_answers_wait_unflushed_in_its_buffer_is_told_to_flush(tmp_path: Path) -> None:
+    """docs/bot-protocol.md, Bot → host: each answer line flushed. A Python bot answering with
+    print() alone (its stdout to a pipe is block-buffered) had every request late, the log saying
+    only 'no answer to request 1 within 1 s' (its answers reach the host when its buffer fills,
+    as stale replies). While nothing at all has been read from a bot, the line now says to flush;
+    a bot heard from before is not told so."""
+    script = tmp_path / "buffered.py"
+    script.write_text(
+        "import json, os, sys\n"
+        "out = os.fdopen(1, 'w', buffering=1 << 16)  # what print() writes to a pipe: a block-buffered stream\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'request':\n"
+        "        out.write(json.dumps({'id': m['id'], 'action': m['legal'][0]}) + '\\n')\n",
+        encoding="utf-8",
+    )
+    lines: list[str] = []
+    report = play_bot_match([f"{PY} {script}", "random", "random", "random"], hands=1, seed=1, time_limit=0.02, startup_limit=0.02, log=lines.append)
+    assert report.stats[0].answers == 0 and report.stats[0].late >= 1
+    hint = " (nothing read from it yet: if it answered, flush its output after each line, e.g. print(..., flush=True)); playing "
+    assert all(hint in x for x in lines) and lines[0].split("): ", 1)[1].startswith("no answer to request 1 within 0.02 s" + hint), lines
+    heard = _bot(tmp_path, "heard", "print(json.dumps({'id': m['id'], 'action': m['legal'][0]}), flush=True) if m['id'] == 1 else None")
+    lines.clear()
+    play_bot_match([heard, "random", "random", "random"], hands=1, seed=1, time_limit=0.02, startup_limit=ROOMY, log=lines.append)
+    late = [x for x in lines if "no answer to request 2 within 0.02 s" in x]
+    assert late and "flush" not in late[0], lines
+
+
 def test_startup_grace_a_bot_slow_to_start_still_answers_its_first_request(tmp_path: Path) -> None:
     """docs/bot-protocol.md: start-up does not count against the first decision's time limit."""
     sleepy = tmp_path / "sleepy.py"
