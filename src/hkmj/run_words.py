@@ -73,7 +73,7 @@ PHRASES: Final[tuple[tuple[str, str | Render], ...]] = (
      lambda g: f"--record {g['path']}\u00a0: le fichier (ou son dossier) a été supprimé pendant les donnes\u00a0; l'enregistrement est perdu"),
     (r"(?P<first>--\w+) (?P<a>.+?)(?P<default> \(the default\))? and (?P<second>--\w+) (?P<b>.+) name the same file: give each a file of its own",
      lambda g: f"{g['first']} {g['a']}{' (par défaut)' if g.get('default') else ''} et {g['second']} {g['b']} désignent le même fichier\u00a0: "
-     "donnez à chacun un fichier à lui"),
+     "donnez à chacun son propre fichier"),
     (r"--log (?P<path>.+): this file already exists; give another name, or delete the file first",
      "--log {path}\u00a0: ce fichier existe déjà\u00a0; donnez un autre nom, ou supprimez d'abord le fichier"),
     (r"--log (?P<path>.+): cannot write the file \((?P<reason>[^()]+)\); the unfinished fault log is deleted",

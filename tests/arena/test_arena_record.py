@@ -144,7 +144,7 @@ def test_plot_and_record_naming_one_file_are_refused_before_any_deal(
     code, out, err = hkmj_cli(["arena", "--bots", "random,greedy", "--deals", "1", "--record", "arena.png", "--quiet", "--lang", lang])
     assert (code, out) == (2, ""), err
     if lang == "fr":
-        assert err == "hkmj arena\u00a0: --plot arena.png (par défaut) et --record arena.png désignent le même fichier\u00a0: donnez à chacun un fichier à lui\n"
+        assert err == "hkmj arena\u00a0: --plot arena.png (par défaut) et --record arena.png désignent le même fichier\u00a0: donnez à chacun son propre fichier\n"
     else:
         assert err == "hkmj arena: --plot arena.png (the default) and --record arena.png name the same file: give each a file of its own\n"
     code, out, err = hkmj_cli(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", "r.png", "--record", "r.png", "--quiet", "--lang", lang])

@@ -1289,7 +1289,7 @@ def test_log_and_record_naming_one_file_are_refused_before_the_match(
     assert (code, out) == (2, ""), err
     if lang == "fr":
         assert err == (
-            "hkmj bot-match\u00a0: --log out.txt et --record ./out.txt désignent le même fichier\u00a0: donnez à chacun un fichier à lui\n"
+            "hkmj bot-match\u00a0: --log out.txt et --record ./out.txt désignent le même fichier\u00a0: donnez à chacun son propre fichier\n"
         )
     else:
         assert err == "hkmj bot-match: --log out.txt and --record ./out.txt name the same file: give each a file of its own\n"
