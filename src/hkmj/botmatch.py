@@ -178,6 +178,7 @@ class ExternalBot:
         self._unended: tuple[bytes, int] = (b"", 0)
         self._last_read = time.monotonic()  # when the reader last got bytes from the bot
         self._heard = False  # whether the bot has written anything at all (answers left in its buffer: never)
+        self._told_flush = False  # whether a late answer's log line has said to flush (once is enough)
         assert self.proc.stdout is not None and self.proc.stdin is not None
         threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True).start()
         self._writer = threading.Thread(target=self._write, args=(self.proc.stdin,), daemon=True)
@@ -336,11 +337,12 @@ class ExternalBot:
                         f"{'…' if size > len(head) else ''}: end each line with a newline)"
                         if size and quiet
                         else ""
-                        if self._heard
+                        if self._heard or self._told_flush
                         # answers written but never flushed (Python's print() to a pipe) reach the
-                        # host only when the bot's buffer fills: every request late until then
+                        # host only when the bot's buffer fills: every request late until then (said once)
                         else " (nothing read from it yet: if it answered, flush its output after each line, e.g. print(..., flush=True))"
                     )
+                    self._told_flush = self._told_flush or not self._heard
                     self._fault(f"no answer to request {rid} within {allowed:g} s{unended}; playing {default}")
                     break
                 if line is None:
