@@ -322,3 +322,30 @@ def test_a_seat_left_to_time_out_at_a_fast_table_keeps_the_all_bot_pace(shared: 
 
     discards = asyncio.run(go())
     assert discards <= 6, f"{discards} discards in 1.5 s: the timeouts and the bots play flat out"  # before: 107 in 2 s
+
+
+def test_a_websocket_handshake_for_another_path_says_where_the_websocket_is(shared: Server) -> None:
+    """A websocket handshake for any path but ``/ws`` (``/ws/`` with a trailing slash, ``/``, a
+    table's page) was answered a bare ``403 Forbidden`` with no body: Starlette's answer to a
+    websocket no route takes, which read as the refusal of a foreign origin (docs/protocol.md says
+    a handshake from another origin gets 403) and named nothing. It is now ``404`` with a line
+    naming ``/ws``, with the security headers; the handshake for ``/ws`` still opens."""
+    host = shared.base.split("//", 1)[1]
+    handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+    for path in ("/ws/", "/", "/t/abcdefgh", "/static/app.js", "/api/tables"):
+        with socket.create_connection(("127.0.0.1", shared.port), timeout=10) as s:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{handshake}\r\n".encode())
+            raw = b""
+            while chunk := s.recv(65536):
+                raw += chunk
+        head, _, body = raw.partition(b"\r\n\r\n")
+        assert head.split()[1] == b"404", (path, head[:100])
+        assert body == b"no websocket here: the tables' websocket is at /ws (docs/protocol.md)\n", (path, body)
+        assert b"x-frame-options: DENY" in head.lower().replace(b"deny", b"DENY"), head
+
+    async def go() -> None:
+        async with connect(shared.ws_url) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "ping", "id": 1}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10)) == {"type": "pong", "id": 1, "v": 1}
+
+    asyncio.run(go())

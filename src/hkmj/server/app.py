@@ -42,7 +42,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -1339,6 +1339,10 @@ def _refuse(
 WS_ONLY = "/ws is the tables' websocket (docs/protocol.md): open it with a websocket handshake, not a plain HTTP request\n"
 """The answer to an HTTP request for ``/ws`` that is no websocket handshake (status 426)."""
 
+WS_ELSEWHERE = "no websocket here: the tables' websocket is at /ws (docs/protocol.md)\n"
+"""The answer to a websocket handshake for any other path (status 404): Starlette refused it with a
+bare ``403 Forbidden`` and no body, which read as the refusal of a foreign origin."""
+
 
 PIECE = 16384
 """Bytes of a long answer handed to the connection at a time (:func:`in_pieces`)."""
@@ -1640,6 +1644,12 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(writer, 2)
 
+    async def ws_elsewhere(ws: WebSocket) -> None:
+        """A websocket handshake for a path that is not ``/ws`` (``/ws/``, ``/``, ``/t/{id}``): 404
+        with a line naming ``/ws``, where Starlette answered a bare ``403 Forbidden`` that named
+        nothing and read as a foreign origin's refusal."""
+        await ws.send_denial_response(PlainTextResponse(WS_ELSEWHERE, status_code=404))
+
     routes = [
         Route("/", index),
         Route("/t/{tid}", index),
@@ -1651,6 +1661,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         Route("/t/{tid}/review", review, methods=["POST"]),
         Route("/tiles/{name}.svg", tile),
         WebSocketRoute("/ws", ws_endpoint),
+        WebSocketRoute("/{path:path}", ws_elsewhere),
         Mount("/static", RangedStaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [
