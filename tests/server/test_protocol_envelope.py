@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from hkmj.server.protocol import ProtocolError, decode
+from hkmj.server.protocol import ProtocolError, compact_json, decode
 from hkmj.server.testing import Server, drain
 
 
@@ -35,6 +35,30 @@ def test_protocol_errors_quote_little_of_the_input(frame: str) -> None:
         decode(frame)
     assert len(str(err.value)) < 300
 
+
+
+def test_protocol_a_message_nested_deeper_than_any_needs_is_bad_json_and_what_is_read_can_be_written() -> None:
+    """Python's ``json`` reads some 960 levels of arrays and refuses more, but writing them back
+    takes more stack than reading them: a ``ping`` whose ``id`` nested 962 arrays was read, then
+    the ping's size check (which writes the ``id`` as JSON) raised ``RecursionError``: the sender
+    got ``server_error`` and the server logged a traceback of some 30 lines each time. No message
+    needs more than a few levels (a ping's ``id`` of 128 bytes holds 64 at most): past 100, and
+    past what Python reads, the refusal is one ``bad_json`` naming the bound; every message read
+    can be written back."""
+    accepted = []
+    for depth in range(1, 2048):
+        frame = '{"type": "ping", "id": ' + "[" * depth + "]" * depth + "}"
+        if len(frame.encode()) > 4096:
+            break
+        try:
+            msg = decode(frame)
+        except ProtocolError as e:
+            assert e.code == "bad_json", (depth, e.code)
+            assert str(e) == "not JSON: arrays or objects nested too deeply (at most 100 levels are read)", (depth, str(e))
+            continue
+        accepted.append(depth)
+        compact_json(msg["id"])  # what the ping's size check does: never a RecursionError
+    assert accepted == list(range(1, 100)), accepted[-3:]
 
 
 def test_protocol_no_table_quotes_little_of_a_long_id(server: Server) -> None:

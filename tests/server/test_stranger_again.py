@@ -349,3 +349,21 @@ def test_a_websocket_handshake_for_another_path_says_where_the_websocket_is(shar
             assert json.loads(await asyncio.wait_for(ws.recv(), 10)) == {"type": "pong", "id": 1, "v": 1}
 
     asyncio.run(go())
+
+
+def test_a_ping_nested_as_deep_as_python_reads_is_refused_without_a_traceback(shared: Server) -> None:
+    """A ``ping`` whose ``id`` nested some 962 arrays (as deep as Python's ``json`` reads, deeper
+    than it writes) was answered ``server_error`` and logged a traceback of some 30 lines each
+    time, at the 20 records a second the log lets through. Every depth is now a pong (up to
+    99 levels; longer than 128 bytes from 65 on: ``bad_request``) or one ``bad_json``."""
+
+    async def go() -> set[str]:
+        codes = set()
+        async with connect(shared.ws_url) as ws:
+            for depth in (*range(940, 990), 1500, 2000):
+                await ws.send('{"type":"ping","id":' + "[" * depth + "]" * depth + "}")
+                codes.add(json.loads(await asyncio.wait_for(ws.recv(), 10)).get("code"))
+        return codes
+
+    assert asyncio.run(go()) == {"bad_json"}
+    assert "Traceback" not in shared.log.read_text()

@@ -49,6 +49,14 @@ MAX_CSEQ = 2**53 - 1
 """Largest ``cseq`` an action may carry: the largest whole number a browser's JSON reads exactly. A
 seat's ``last_cseq`` past it read in the browser as a float, whose next value (+1) was the same
 number, so every later move from the page was a ``duplicate``."""
+MAX_DEPTH = 100
+"""Levels of arrays and objects a client message may nest (no message of the protocol needs more
+than two; a ``ping``'s ``id`` of :data:`MAX_PING_ID` bytes holds 64 at most). Python's ``json``
+reads some 960 levels and refuses more, but writing them back takes more stack than reading
+them: a ping whose ``id`` nested 962 arrays was read, then its size check (which writes the ``id``
+as JSON) failed, and the sender got ``server_error`` while the server logged a traceback of some
+30 lines (2.3 KB) each time."""
+TOO_DEEP = f"not JSON: arrays or objects nested too deeply (at most {MAX_DEPTH} levels are read)"
 MAX_PING_ID = 128
 """Largest ``id`` a ``ping`` may carry (bytes of its compact JSON), which the ``pong`` echoes. Every
 other frame is shared or small, but a pong is the sender's own text: a client sending pings of
@@ -196,8 +204,12 @@ def decode(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("bad_json", f"not JSON: a message is UTF-8 text (byte {e.start + 1} is not)") from None
     try:
         obj = json.loads(text, parse_constant=_not_json, parse_float=_finite)
-    except (ValueError, RecursionError) as e:
+    except RecursionError:
+        raise ProtocolError("bad_json", TOO_DEEP) from None
+    except ValueError as e:
         raise ProtocolError("bad_json", f"not JSON: {json_refusal(e)}") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(obj, MAX_DEPTH):
+        raise ProtocolError("bad_json", TOO_DEEP)
     if "\\u" in text and has_lone_surrogate(obj):
         raise ProtocolError("bad_json", "not JSON text: a string holds a lone surrogate escape (\\ud800-\\udfff), not Unicode")
     if not isinstance(obj, dict):
@@ -208,6 +220,21 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", f"unknown type {quote_value(kind)}; expected one of {', '.join(CLIENT_TYPES)}")
     return obj
+
+
+def _deeper_than(obj: Any, limit: int) -> bool:
+    """Whether ``obj`` nests arrays and objects more than ``limit`` levels (walked without
+    recursion: the point is a depth the stack may not hold)."""
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def _not_json(name: str) -> Any:
