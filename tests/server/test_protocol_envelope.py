@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from hkmj.server.protocol import ProtocolError, compact_json, decode
+from hkmj.server.protocol import ProtocolError, TableConfig, compact_json, decode
 from hkmj.server.testing import Server, drain
 
 
@@ -59,6 +59,26 @@ def test_protocol_a_message_nested_deeper_than_any_needs_is_bad_json_and_what_is
         accepted.append(depth)
         compact_json(msg["id"])  # what the ping's size check does: never a RecursionError
     assert accepted == list(range(1, 100)), accepted[-3:]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"slots": ["x" * 7000, None, None, None]},
+        {"slots": [list(range(2000)), None, None, None]},
+        {"rules": list(range(2000))},
+        {"rules": {str(i): i for i in range(500)}},
+    ],
+    ids=["long_bot_name", "bot_as_long_list", "rules_as_long_list", "rules_as_big_object"],
+)
+def test_protocol_a_new_tables_option_of_kilobytes_is_refused_quoting_little(options: dict[str, object]) -> None:
+    """``POST /api/tables`` with a bot name of 7,000 letters, or a ``rules`` that is a list of
+    2,000 numbers, was refused ``400`` with the whole value quoted back (up to 11 KB of message
+    for an 8 KB body), where every other field quotes at most 40 characters of it."""
+    with pytest.raises(ValueError) as err:
+        TableConfig.from_dict(options, ("greedy", "expert"))
+    assert len(str(err.value)) < 150, str(err.value)[:200]
+    assert "expected" in str(err.value)
 
 
 def test_protocol_no_table_quotes_little_of_a_long_id(server: Server) -> None:

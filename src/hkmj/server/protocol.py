@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from hkmj.engine import LENGTHS
-from hkmj.rulesets import get_ruleset
+from hkmj.rulesets import RULESETS, get_ruleset
 from hkmj.scoring.lines import has_lone_surrogate, json_refusal
 
 __all__ = [
@@ -371,7 +371,7 @@ class TableConfig:
                 raise ValueError("slots: four entries, null (a human) or a bot name")
             for s in slots:
                 if s is not None and s not in bots:
-                    raise ValueError(f"slots: unknown bot {s!r}; expected one of {', '.join(bots)}")
+                    raise ValueError(f"slots: unknown bot {quote_value(s)}; expected one of {', '.join(bots)}")  # never kilobytes of it
             cfg.slots = list(slots)
         if "length" in data:
             if data["length"] not in LENGTHS:
@@ -437,6 +437,8 @@ class TableConfig:
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 16 or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")
+        if not isinstance(data.get("rules", "hk"), str):  # get_ruleset quoted all of it: kilobytes of a long list
+            raise ValueError(f"ruleset {quote_value(data['rules'])}: expected a name ({', '.join(RULESETS)})")
         rules = get_ruleset(data.get("rules", "hk"), options)  # RulesetError (a ValueError) names the problem
         cfg.rules, cfg.options = rules.name, dict(rules.options)
         cap = ALL_BOT_MAX_HANDS if all(s is not None for s in cfg.slots) else MAX_HANDS
