@@ -12,6 +12,7 @@ import random
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -367,3 +368,55 @@ def test_a_ping_nested_as_deep_as_python_reads_is_refused_without_a_traceback(sh
 
     assert asyncio.run(go()) == {"bad_json"}
     assert "Traceback" not in shared.log.read_text()
+
+
+def test_messages_holding_numbers_of_thousands_of_digits_cost_about_what_short_ones_do(shared: Server) -> None:
+    """Python reads a whole number in time that grows with the square of its digits, and a message
+    of 4,096 bytes holds one of 4,000: a ``join`` whose ``slot`` was such a number cost the event
+    loop some 0.45 ms (read, then quoted back by its refusal), 14 pings' worth, so one address's
+    64 sockets at their 50 messages a second asked for more than a core and every table stalled
+    (another client's ping waited up to 2.4 s in the attacker's run). A number of more than 128
+    digits (no field takes one; a ping's ``id`` of 128 bytes holds 128) is now refused
+    ``bad_json`` before it is read, in a message and in a new table's options alike. Measured
+    against the same joins with a slot of one digit, in the same run."""
+    tid, _ = create_seated(shared)
+    huge = "9" * 4000
+
+    async def cpu_of(slot: str) -> float:
+        async def one() -> None:
+            async with connect(shared.ws_url, additional_headers={"X-Forwarded-For": "192.0.2.45"}) as ws:
+                text = '{"v": 1, "type": "join", "table": "' + tid + '", "slot": ' + slot + "}"
+                for _ in range(80):  # within the burst of 100 messages a connection may send at once
+                    await ws.send(text)
+                for _ in range(80):
+                    answer = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    assert answer["code"] == ("bad_request" if slot == "7" else "bad_json"), answer
+
+        before = server_cpu(shared)
+        await asyncio.gather(*(one() for _ in range(8)))
+        return server_cpu(shared) - before
+
+    short = asyncio.run(cpu_of("7"))
+    long = asyncio.run(cpu_of(huge))
+    print(f"server CPU, 640 joins: slot of 1 digit {short:.3f} s, of 4,000 digits {long:.3f} s")
+    # before: 0.28 s against 0.04
+    assert long < 2 * short + 0.05, (long, short)
+
+    async def edges() -> list[dict[str, Any]]:
+        async with connect(shared.ws_url) as ws:
+            out = []
+            for idv in ("9" * 128, "-" + "9" * 127, "9" * 129, huge):
+                await ws.send('{"type": "ping", "id": ' + idv + "}")
+                out.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            return out
+
+    pong, negative, long_id, huge_id = asyncio.run(edges())
+    assert pong["type"] == "pong" and pong["id"] == int("9" * 128) and negative["type"] == "pong"
+    for refused in (long_id, huge_id):
+        assert refused["code"] == "bad_json" and refused["message"] == "not JSON: a number of more than 128 digits", refused
+    req = urllib.request.Request(
+        shared.base + "/api/tables", data=('{"hands": ' + huge + "}").encode(), method="POST", headers={"Content-Type": "application/json"}
+    )
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 400 and json.loads(err.value.read())["message"] == "not JSON: a number of more than 128 digits"

@@ -73,6 +73,7 @@ from hkmj.server.protocol import (
     field_of,
     limit_fields,
     quote_value,
+    read_int,
 )
 from hkmj.server.ranges import RangedFileResponse, RangedStaticFiles
 from hkmj.server.refusal_page import refusal_page, wants_html
@@ -1467,7 +1468,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except BodyError as e:
             return _refuse(e.status, e.code, e.message)
         try:
-            data = json.loads(body or b"{}")
+            data = json.loads(body or b"{}", parse_int=read_int)  # not thousands of digits, read in quadratic time
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
         sit = data.pop("sit", None) if isinstance(data, dict) else None
