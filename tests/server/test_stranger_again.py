@@ -420,3 +420,57 @@ def test_messages_holding_numbers_of_thousands_of_digits_cost_about_what_short_o
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(req, timeout=10)
     assert err.value.code == 400 and json.loads(err.value.read())["message"] == "not JSON: a number of more than 128 digits"
+
+
+def test_actions_of_thousands_of_characters_cost_about_what_short_ones_do(shared: Server) -> None:
+    """The engine reads a tile string letter by letter, and an ``action`` of 4,000 characters
+    (``chow 1m2p1m2p…``) cost the event loop some 4 ms to be refused ``bad_action``, read once
+    before the actions' pace was applied (to tell a discard) and once more after: a seated
+    stranger's four sockets at their 50 messages a second held a core, and another client's ping
+    waited up to 4.9 s in the attacker's run. A text over 64 characters (the longest action is
+    20) is now ``bad_action`` unread. Measured against the same seat's short illegal actions, in
+    the same run."""
+    tid, token = create_seated(shared)
+
+    async def cpu_of(action: str, address: str) -> float:
+        async def one() -> set[str]:
+            async with connect(shared.ws_url, additional_headers={"X-Forwarded-For": address}) as ws:
+                await ws.send(json.dumps({"type": "resume", "table": tid, "token": token}))
+                while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "state":
+                    pass
+                text = json.dumps({"type": "action", "cseq": 10**6, "at": 0, "action": action})
+                for _ in range(80):  # within the burst of 100 messages a connection may send at once
+                    await ws.send(text)
+                codes: set[str] = set()
+                refused = 0
+                while refused < 80:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if m["type"] == "error":
+                        codes.add(m["code"])
+                        refused += 1
+                return codes
+
+        before = server_cpu(shared)
+        codes = await asyncio.gather(*(one() for _ in range(4)))
+        assert set().union(*codes) <= {"bad_action", "stale", "rate_limited", "out_of_turn"}, codes
+        return server_cpu(shared) - before
+
+    short = asyncio.run(cpu_of("chow 999s", "192.0.2.46"))
+    long = asyncio.run(cpu_of("chow " + "1m2p" * 990, "192.0.2.47"))
+    print(f"server CPU, 320 refused actions: short {short:.3f} s, of 3,965 characters {long:.3f} s")
+    # before: 1.34 s against 0.02
+    assert long < 2 * short + 0.05, (long, short)
+
+    async def refusal() -> dict[str, Any]:
+        async with connect(shared.ws_url) as ws:
+            await ws.send(json.dumps({"type": "resume", "table": tid, "token": token}))
+            while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "state":
+                pass
+            await ws.send(json.dumps({"type": "action", "cseq": 10**6, "at": 0, "action": "discard " + " " * 100 + "5p"}))
+            while (m := json.loads(await asyncio.wait_for(ws.recv(), 10)))["type"] != "error":
+                pass
+            return m
+
+    answer = asyncio.run(refusal())
+    assert answer["code"] == "bad_action", answer
+    assert "at most 64 characters" in answer["message"] and len(answer["message"]) < 200, answer

@@ -60,6 +60,7 @@ from hkmj.server.http import secured_headers
 from hkmj.server.limits import Limits
 from hkmj.server.protocol import (
     ERRORS,
+    MAX_ACTION,
     MAX_CSEQ,
     MAX_PING_ID,
     VERSION,
@@ -1166,7 +1167,7 @@ def _seat_for(msg: dict[str, Any]) -> Callable[[Table], bool]:
 def _discard_text(action: Any) -> bool:
     """Whether an ``action`` field reads as a discard, as the engine reads it (whatever its case
     and spaces): the action that hands the turn on to the other seats, bots included."""
-    if not isinstance(action, str):  # a message holds 4096 bytes at most: cheap to read
+    if not isinstance(action, str) or len(action) > MAX_ACTION:  # 4,000 characters took the engine 4 ms to read
         return False
     try:
         return isinstance(parse_action(action), Discard)

@@ -24,6 +24,7 @@ from hkmj.scoring.lines import has_lone_surrogate, json_refusal
 __all__ = [
     "CLIENT_TYPES",
     "ERRORS",
+    "MAX_ACTION",
     "MAX_CSEQ",
     "MAX_MESSAGE",
     "MAX_PING_ID",
@@ -57,6 +58,13 @@ reads some 960 levels and refuses more, but writing them back takes more stack t
 them: a ping whose ``id`` nested 962 arrays was read, then its size check (which writes the ``id``
 as JSON) failed, and the sender got ``server_error`` while the server logged a traceback of some
 30 lines (2.3 KB) each time."""
+MAX_ACTION = 64
+"""Characters of an ``action`` text the server reads (the longest action, ``concealed kong 5555p``,
+is 20; case and spacing are free): the engine reads a tile string letter by letter, and an action
+of 4,000 characters (``chow 1m2p1m2p…``) cost the event loop 4 ms to read, twice per message, once
+before the actions' pace was applied: a seated stranger's four sockets at their 50 messages a
+second held a core, and another client's ping waited up to 4.9 s. A longer text is ``bad_action``
+unread."""
 MAX_DIGITS = 128
 """Digits of a whole number a client's JSON may hold (a message, a new table's options): no field
 takes more than 16 (``cseq``, ``at``), and a ``ping``'s ``id`` of :data:`MAX_PING_ID` bytes holds

@@ -64,6 +64,7 @@ from hkmj.server.protocol import (
     ALL_BOT_MIN_NEXT,
     ALL_BOT_MIN_WINDOW,
     ERRORS,
+    MAX_ACTION,
     ProtocolError,
     TableConfig,
     compact_json,
@@ -1412,6 +1413,8 @@ class Table:
             raise ProtocolError("match_over" if self.match.over else "out_of_turn", "no hand in play")
         self._refuse_held(slot, "action")
         seat = self.match.seat_of(slot)
+        if len(msg_action) > MAX_ACTION:  # never read: the engine reads a tile string letter by letter
+            raise ProtocolError("bad_action", f"{quote_value(msg_action)}: not an action: one is at most {MAX_ACTION} characters (discard 5p, chow 345s, pung, pass...)")
         try:
             action = parse_action(msg_action)
         except ActionSyntaxError as e:
