@@ -70,11 +70,11 @@ from hkmj.server.protocol import (
     clean_name,
     compact_json,
     decode,
+    echo_size,
     encode,
     field_of,
     limit_fields,
     quote_value,
-    read_int,
 )
 from hkmj.server.ranges import RangedFileResponse, RangedStaticFiles
 from hkmj.server.refusal_page import refusal_page, wants_html
@@ -1026,8 +1026,9 @@ class Hub:
             if conn.table is not None:  # keeps a joined socket alive; never stretches the auth timeout
                 conn.opened = time.monotonic()
             # the pong echoes the id: a long one would be the sender's own kilobytes queued per pong
-            if (size := len(compact_json(msg.get("id")).encode("utf-8", "surrogatepass"))) > MAX_PING_ID:
-                raise ProtocolError("bad_request", f"ping: field 'id' is echoed in the pong: at most {MAX_PING_ID} bytes of JSON (got {size})")
+            if (size := echo_size(msg.get("id"))) is None or size > MAX_PING_ID:
+                got = f"more than {MAX_PING_ID}" if size is None else size
+                raise ProtocolError("bad_request", f"ping: field 'id' is echoed in the pong: at most {MAX_PING_ID} bytes of JSON (got {got})")
             conn.send(encode({"type": "pong", "id": msg.get("id")}))
             return
         if conn.table is not None:  # any message resets the idle timeout once joined or watching;
@@ -1469,7 +1470,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
         except BodyError as e:
             return _refuse(e.status, e.code, e.message)
         try:
-            data = json.loads(body or b"{}", parse_int=read_int)  # not thousands of digits, read in quadratic time
+            data = json.loads(body or b"{}")
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
         sit = data.pop("sit", None) if isinstance(data, dict) else None

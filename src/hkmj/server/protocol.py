@@ -36,12 +36,12 @@ __all__ = [
     "clean_name",
     "compact_json",
     "decode",
+    "echo_size",
     "encode",
     "limit_fields",
     "name_clash",
     "name_key",
     "quote_value",
-    "read_int",
 ]
 
 VERSION = 1
@@ -51,13 +51,6 @@ MAX_CSEQ = 2**53 - 1
 """Largest ``cseq`` an action may carry: the largest whole number a browser's JSON reads exactly. A
 seat's ``last_cseq`` past it read in the browser as a float, whose next value (+1) was the same
 number, so every later move from the page was a ``duplicate``."""
-MAX_DEPTH = 100
-"""Levels of arrays and objects a client message may nest (no message of the protocol needs more
-than two; a ``ping``'s ``id`` of :data:`MAX_PING_ID` bytes holds 64 at most). Python's ``json``
-reads some 960 levels and refuses more, but writing them back takes more stack than reading
-them: a ping whose ``id`` nested 962 arrays was read, then its size check (which writes the ``id``
-as JSON) failed, and the sender got ``server_error`` while the server logged a traceback of some
-30 lines (2.3 KB) each time."""
 MAX_ACTION = 64
 """Characters of an ``action`` text the server reads (the longest action, ``concealed kong 5555p``,
 is 20; case and spacing are free): the engine reads a tile string letter by letter, and an action
@@ -65,14 +58,6 @@ of 4,000 characters (``chow 1m2p1m2p…``) cost the event loop 4 ms to read, twi
 before the actions' pace was applied: a seated stranger's four sockets at their 50 messages a
 second held a core, and another client's ping waited up to 4.9 s. A longer text is ``bad_action``
 unread."""
-MAX_DIGITS = 128
-"""Digits of a whole number a client's JSON may hold (a message, a new table's options): no field
-takes more than 16 (``cseq``, ``at``), and a ``ping``'s ``id`` of :data:`MAX_PING_ID` bytes holds
-128 at most. Python reads a whole number in time that grows with the square of its digits: a
-message of 4,000 digits read in some 0.15 ms, and a ``join`` whose ``slot`` was such a number
-0.45 ms with its refusal quoting it (a ping, 0.03 ms), so one address's sockets at their 50
-messages a second asked for more than a core and every table stalled."""
-TOO_DEEP = f"not JSON: arrays or objects nested too deeply (at most {MAX_DEPTH} levels are read)"
 MAX_PING_ID = 128
 """Largest ``id`` a ``ping`` may carry (bytes of its compact JSON), which the ``pong`` echoes. Every
 other frame is shared or small, but a pong is the sender's own text: a client sending pings of
@@ -219,13 +204,9 @@ def decode(text: str | bytes) -> dict[str, Any]:
         except UnicodeDecodeError as e:
             raise ProtocolError("bad_json", f"not JSON: a message is UTF-8 text (byte {e.start + 1} is not)") from None
     try:
-        obj = json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=read_int)
-    except RecursionError:
-        raise ProtocolError("bad_json", TOO_DEEP) from None
-    except ValueError as e:
+        obj = json.loads(text, parse_constant=_not_json, parse_float=_finite)
+    except (ValueError, RecursionError) as e:
         raise ProtocolError("bad_json", f"not JSON: {json_refusal(e)}") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(obj, MAX_DEPTH):
-        raise ProtocolError("bad_json", TOO_DEEP)
     if "\\u" in text and has_lone_surrogate(obj):
         raise ProtocolError("bad_json", "not JSON text: a string holds a lone surrogate escape (\\ud800-\\udfff), not Unicode")
     if not isinstance(obj, dict):
@@ -238,27 +219,25 @@ def decode(text: str | bytes) -> dict[str, Any]:
     return obj
 
 
-def _deeper_than(obj: Any, limit: int) -> bool:
-    """Whether ``obj`` nests arrays and objects more than ``limit`` levels (walked without
-    recursion: the point is a depth the stack may not hold)."""
-    stack: list[tuple[Any, int]] = [(obj, 1)]
+def echo_size(value: Any) -> int | None:
+    """Bytes of ``value`` (a ``ping``'s ``id``) written as compact JSON, or None when it is surely
+    over :data:`MAX_PING_ID`: more than that many arrays, objects and values in it, or nested more
+    than half as deep, which no JSON of that size holds. Looked over without recursion, at most
+    :data:`MAX_PING_ID` of its items: Python reads some 960 levels of arrays but writes fewer, and a
+    ping whose ``id`` nested 962 was read, then writing it for this size raised ``RecursionError``:
+    the sender got ``server_error`` and the server logged a traceback of some 30 lines each time."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    seen = 0
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
-
-
-def read_int(text: str) -> int:
-    """``parse_int`` for a client's JSON: a whole number of at most :data:`MAX_DIGITS` digits,
-    refused (``ValueError``) before Python reads a longer one digit by digit."""
-    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of more than {MAX_DIGITS} digits")
-    return int(text)
+        seen += 1
+        if seen > MAX_PING_ID or depth > MAX_PING_ID // 2:
+            return None
+        if isinstance(item, (dict, list)):
+            if len(item) > MAX_PING_ID:
+                return None
+            stack.extend((x, depth + 1) for x in (item.values() if isinstance(item, dict) else item))
+    return len(compact_json(value).encode("utf-8", "surrogatepass"))
 
 
 def _not_json(name: str) -> Any:
@@ -274,7 +253,13 @@ def _finite(text: str) -> float:
 
 
 def quote_value(value: object) -> str:
-    """A client's value in an error: its repr, at most 40 characters (never raises)."""
+    """A client's value in an error: its repr, at most 40 characters (never raises). A whole number
+    of thousands of digits is not written out: Python writes one in time that grows with the square
+    of its digits, and a message of 4,096 bytes holds one of 4,000 (``{"type": 99…9}``, a ``join``'s
+    ``slot``), whose refusal cost the event loop some 0.3 ms more to quote it (a join 0.45 ms in all,
+    14 pings' worth): one address's sockets at their 50 messages a second asked for more than a core."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1024:  # over 308 digits
+        return f"<a number of about {int((value.bit_length() - 1) * 0.30103) + 1} digits>"
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # an integer beyond int_max_str_digits

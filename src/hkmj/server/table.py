@@ -1405,7 +1405,7 @@ class Table:
             # was told "cseq 0 was already used (last applied: 0)"
             if cseq == last and last > 0:
                 raise ProtocolError("duplicate", f"cseq {cseq} was already applied (the last one applied): nothing was played again")
-            raise ProtocolError("duplicate", f"cseq {cseq} is not above {last}, the last one applied: each action needs a larger cseq")
+            raise ProtocolError("duplicate", f"cseq {quote_value(cseq)} is not above {last}, the last one applied: each action needs a larger cseq")
         hand = self.hand
         if not self.started or self.match is None:
             raise ProtocolError("not_started")
