@@ -103,6 +103,43 @@ def test_r9_malformed_fields_are_named(field: str, value: object, message: str) 
     assert message in _error({**GOOD, field: value})
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "hint"),
+    [
+        ("seasons", ["5f"], "'5f' is season 1: give it as 1"),
+        ("seasons", [1, "8f"], "'8f' is season 4: give it as 4"),
+        ("flowers", ["2f"], "'2f' is flower 2: give it as 2"),
+        ("flowers", ["7f"], "'7f' is season 3: give it in seasons as 3"),
+        ("flowers", ["F2"], "'F2' is flower 2: give it as 2"),
+        ("seasons", ["S3"], "'S3' is season 3: give it as 3"),
+        ("flowers", ["plum"], "'plum' is flower 1: give it as 1"),
+        ("flowers", ["Automne"], "'Automne' is season 3: give it in seasons as 3"),
+    ],
+)
+def test_r9_a_bonus_tile_written_as_a_tile_in_flowers_or_seasons_is_told_its_number(field: str, value: object, hint: str) -> None:
+    """HK-1.3, R-9: docs/scoring.md's field table writes the bonus tiles 1f-8f beside ``flowers``
+    and ``seasons``, which take numbers 1-4; ``"seasons": ["5f"]`` was answered only "expected a
+    list of distinct numbers 1-4", never which number, where ``--season 5f`` is told "is season 1".
+    Every ruleset's request says it (MCR-1.2; the classical game's hands, CL-1.1)."""
+    from hkmj.scoring import score_json_mcr
+    from hkmj.scoring.classical import score_json as score_json_classical
+
+    assert _error({**GOOD, field: value}).endswith(hint)
+    mcr = score_json_mcr({**GOOD, field: value})
+    assert mcr["valid"] is False and mcr["error"].endswith(hint)
+    west = {"hand": "222s444s666s88s", "melds": ["pung 666z"], field: value}
+    deal = {"hands": {"E": None, "S": None, "N": None, "W": west}, "winner": "W", "win": "self_draw", "win_tile": "8s", "prevailing": "E"}
+    classical = score_json_classical(deal)
+    assert classical["valid"] is False and classical["error"].endswith(hint)
+
+
+def test_r9_bonus_numbers_out_of_range_keep_their_plain_answer() -> None:
+    """A number (not a tile) out of 1-4 keeps the plain answer, which ``hkmj score --flower 5``
+    words as its options (HK-1.3)."""
+    assert _error({**GOOD, "flowers": [5]}).endswith("one per flower or season held (R-9)")
+    assert _error({**GOOD, "flowers": ["x"]}).endswith("one per flower or season held (R-9)")
+
+
 # ------------------------------------------------------------------ R-3
 
 

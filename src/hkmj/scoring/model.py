@@ -168,8 +168,49 @@ def is_bonus_number(b: object) -> bool:
 def bonus_list(value: Any, what: str) -> tuple[int, ...]:
     """A JSON list of bonus tile numbers → a tuple (range-checked later), or :class:`InvalidHand`."""
     if not isinstance(value, list) or not all(isinstance(b, int) and not isinstance(b, bool) for b in value):
-        raise InvalidHand(f"{what} {echo(value)}: expected a list of numbers 1-4")
+        raise InvalidHand(f"{what} {echo(value)}: expected a list of numbers 1-4{bonus_tile_hint(value, what)}")
     return tuple(value)
+
+
+_BONUS_AS_TILE: Final = re.compile(r"\s*(?:([1-8])\s*f|([fs])\s*([1-4]))\s*", re.IGNORECASE)
+"""A bonus tile written as a tile in a list of bonus numbers: ``2f`` (HK-1.4: ``1f``-``4f`` flowers,
+``5f``-``8f`` seasons) or as the table shows it, ``F2``, ``S3``."""
+
+
+def bonus_tile_hint(value: object, what: str) -> str:
+    """What to write for the first bonus tile that a request's ``flowers`` or ``seasons`` list
+    (``what``, e.g. ``seasons`` or ``hands.W.flowers``) gives as a tile or a name instead of its
+    number: ``': "7f" is season 3: give it as 3'``, or ``'in seasons as 3'`` from the flowers list
+    (HK-1.3); else ``""``. The field table of docs/scoring.md writes the tiles ``1f``-``8f``."""
+    if not isinstance(value, list):
+        return ""
+    for b in value[:ECHO]:
+        if not isinstance(b, str) or len(b) > ECHO:
+            continue
+        found = _BONUS_AS_TILE.fullmatch(b)
+        if found is not None and found.group(1):
+            n = int(found.group(1))
+            kind, n = ("flower", n) if n <= 4 else ("season", n - 4)
+        elif found is not None:
+            kind, n = ("flower" if found.group(2) in "fF" else "season"), int(found.group(3))
+        else:
+            named = _bonus_names().get(b.strip().casefold())
+            if named is None:
+                continue
+            kind, n = named
+        where = f"give it as {n}" if what.endswith(f"{kind}s") else f"give it in {kind}s as {n}"
+        return f": {echo(b)} is {kind} {n}: {where}"
+    return ""
+
+
+def _bonus_names() -> dict[str, tuple[str, int]]:
+    """The flowers' and seasons' names, English and French, in small letters → (kind, number)."""
+    from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
+
+    names: dict[str, tuple[str, int]] = {"fall": ("season", 3)}
+    for kind, words in (("flower", _EN_FLOWERS), ("flower", _FR_FLOWERS), ("season", _EN_SEASONS), ("season", _FR_SEASONS)):
+        names.update({word.casefold(): (kind, n) for n, word in enumerate(words, 1)})
+    return names
 
 
 ECHO = 40

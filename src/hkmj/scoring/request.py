@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from mypy_extensions import i64
 
-from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, clip, echo, kong_hint
+from hkmj.scoring.model import FLAGS, MELD_KINDS, WIN_TYPES, InvalidHand, Meld, Win, bonus_tile_hint, clip, echo, kong_hint
 from hkmj.scoring.ruleset import _FLAG_BIT, precheck
 from hkmj.tiles import HONOUR, N_KINDS, N_TILE_IDS, SEAT_LETTERS, NotationError, parse_tiles, plural, tile, tile_str
 
@@ -162,7 +162,10 @@ def _bonus_bits(value: object, key: str) -> int:
     seen = 0
     for b in value:
         if type(b) is not int or not 1 <= b <= 4 or seen >> b & 1:
-            raise InvalidHand(f"{key} {echo(value)}: expected a list of distinct numbers 1-4, one per flower or season held (R-9)")
+            raise InvalidHand(
+                f"{key} {echo(value)}: expected a list of distinct numbers 1-4, one per flower or season held (R-9)"
+                + bonus_tile_hint(value, key)
+            )
         seen |= 1 << b
     return seen
 
