@@ -249,6 +249,28 @@ def test_hk4_2_a_meld_built_in_python_is_checked_before_scoring(melds: Any, erro
 
 
 @pytest.mark.parametrize(
+    ("kind", "tile_number", "error"),
+    [
+        ("pung", None, "meld 'pung' null: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        ("pung", "1m", "meld 'pung' '1m': expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        ("chow", 1.0, "meld 'chow' 1.0: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        ("pung", True, "meld 'pung' true: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        (None, 1, "meld null 1: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+        (5, 1, "meld 5 1: expected a kind (chow, pung, kong, ckong) and a tile number 0-33"),
+    ],
+    ids=["tile_none", "tile_str", "tile_float", "tile_true", "kind_none", "kind_int"],
+)
+def test_hk4_8_a_meld_of_the_wrong_types_is_named_as_it_is_built(kind: Any, tile_number: Any, error: str) -> None:
+    """HK-4.8: a ``Meld`` whose kind is no string or whose tile is no int is refused as it is
+    built, in both builds. The compiled core raised a bare ``TypeError`` naming no field ("int
+    object expected; got None") and read ``Meld("pung", True)`` as a pung of 2m, which it then
+    scored, where pure Python refused it only when scoring."""
+    with pytest.raises(InvalidHand) as err:
+        Meld(kind, tile_number)
+    assert str(err.value) == error
+
+
+@pytest.mark.parametrize(
     ("field", "value", "error"),
     [
         ("concealed", (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 28, -1), "concealed: -1 is not a tile number (an int 0-33)"),

@@ -281,12 +281,14 @@ class Meld:
     kind: str
     tile: Tile
 
-    def __init__(self, kind: str, tile: Tile) -> None:
+    def __init__(self, kind: object, tile: object) -> None:
         # written out (init=False); compiled, native stores (mypyc ignores the frozen
         # dataclass __setattr__, which still guards every assignment from outside)
+        if type(kind) is not str or type(tile) is not int:
+            _refuse_meld(kind, tile)
         if _NATIVE:
-            self.kind = kind  # type: ignore[misc]
-            self.tile = tile  # type: ignore[misc]
+            self.kind = cast(str, kind)  # type: ignore[misc]
+            self.tile = cast(int, tile)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "tile", tile)
@@ -368,6 +370,16 @@ class Meld:
 
 _BONUS_WORD = re.compile(r"\s*(flowers?|fleurs?|seasons?|saisons?|f|s)\s*([1-4])\s*", re.IGNORECASE)
 """A bonus tile by its kind and number: ``flower 3``, ``Season 2`` (French ``fleur``, ``saison``), ``F3``, ``S2``."""
+
+
+def _refuse_meld(kind: object, tile: object) -> None:
+    """Refuse a :class:`Meld` whose kind is no string or whose tile is no int, as it is built, in
+    both builds (HK-4.8): compiled, its native fields raised a bare ``TypeError`` naming no field
+    ("int object expected; got None") and read ``True`` as 1, a pung of 2m; in pure Python the
+    scorer refused it later. A bool is no tile, though Python counts True as 1."""
+    if isinstance(kind, str) and _is_int(tile):
+        return  # a str or int subclass (an IntEnum tile): read as one
+    raise InvalidHand(f"meld {echo(kind)} {echo(tile)}: expected a kind ({', '.join(MELD_KINDS)}) and a tile number 0-33")
 
 
 def _bonus_as_meld(text: str) -> None:
