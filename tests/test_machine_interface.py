@@ -218,6 +218,34 @@ def test_json_lines_python_refuses_get_valid_false_and_the_batch_goes_on(line: b
 
 
 @pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
+@pytest.mark.parametrize(("meld", "shown"), [(1, "1"), (None, "null"), (True, "true"), (1.5, "1.5"), ([1], "[1]"), ({}, "{}")])
+def test_r9_a_meld_that_is_no_string_is_named_and_the_batch_goes_on(
+    rules: str, meld: object, shown: str, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """R-9: ``"melds": [1]`` (or null, a list, an object) is answered "meld 1: expected a string
+    like 'pung 555m'" and the next line is scored. The compiled core (``pip install .``) raised a
+    bare ``TypeError`` from ``Meld.parse``'s ``str`` parameter: a traceback that ended ``hkmj
+    score``'s JSON lines at that line, in every ruleset (the classical game's hands too, CL-2.1)."""
+    if rules == "classical":
+        west = {"hand": "222s444s666s88s", "melds": ["pung 666z"]}
+        good = {"hands": {"E": None, "S": None, "N": None, "W": west}, "winner": "W", "win": "self_draw", "win_tile": "8s", "prevailing": "E"}
+        bad: dict[str, Any] = json.loads(json.dumps(good))
+        bad["hands"]["W"] = {"hand": "222s444s666s88s", "melds": [meld]}
+        error = f"hands.W.melds: meld {shown}: expected a string like 'pung 555m'"
+    else:
+        good, bad, error = GOOD, {**GOOD, "melds": [meld]}, f"meld {shown}: expected a string like 'pung 555m'"
+    sys_stdin = sys.stdin
+    try:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(json.dumps(bad).encode() + b"\n" + json.dumps(good).encode() + b"\n"))
+        assert main(["score", "--rules", rules]) == 0
+    finally:
+        sys.stdin = sys_stdin
+    first, second = (json.loads(x) for x in capsysbinary.readouterr().out.splitlines())
+    assert first == {"valid": False, "error": error}
+    assert second["valid"] is True
+
+
+@pytest.mark.parametrize("rules", ["hk", "mcr", "classical"])
 def test_r9_a_byte_order_mark_is_named_and_the_batch_goes_on(rules: str, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     """R-9: a file saved "UTF-8 with BOM" (Windows Notepad) starts its first line with U+FEFF.
     Its answer says so, rather than Python's "Expecting value: line 1 column 1 (char 0)" about

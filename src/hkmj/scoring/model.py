@@ -318,8 +318,12 @@ class Meld:
         return f"{self.kind} {format_tiles(self.tiles)}"
 
     @classmethod
-    def parse(cls, text: str) -> Meld:
-        """Parse ``"chow 345s"``, ``"pung 555m"``, ``"kong 1111z"`` or ``"ckong 2222p"``."""
+    def parse(cls, text: object) -> Meld:
+        """Parse ``"chow 345s"``, ``"pung 555m"``, ``"kong 1111z"`` or ``"ckong 2222p"``.
+
+        ``text`` is taken as ``object`` (R-9): a request's meld that is no string (``"melds":
+        [1]``) is named here; compiled, a ``str`` parameter refused it with a bare ``TypeError``
+        that stopped ``hkmj score``'s JSON lines."""
         if not isinstance(text, str):
             raise InvalidHand(f"meld {echo(text)}: expected a string like 'pung 555m'")
         parts = text.split()
