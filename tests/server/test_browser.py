@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 import re
 import threading
@@ -218,12 +219,19 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
     page.wait_for_selector("#verdict b", timeout=5000)
     assert "Wall verified" in page.inner_text("#verdict")
     page.screenshot(path=str(ARTIFACTS / "match-over.png"), full_page=True)
+    # the match's log, which `hkmj review` and `hkmj replay` read: the page offered no way to save it
+    with page.expect_download() as got:
+        page.click("#game-log")
+    assert got.value.suggested_filename == f"hkmj-table-{tid}.jsonl"
+    first = json.loads(Path(got.value.path()).read_text(encoding="utf-8").splitlines()[0])
+    assert first["kind"] == "create" and "token" not in json.dumps(first)
     assert clicks >= 1 and (keys >= 1 or clicks < 4)
     assert hinted or clicks < 3
     wait_true(phone, "!!document.querySelector('#scoring h2') && document.querySelector('#scoring h2').textContent === 'Partie terminée'", 15)
     ftext = phone.inner_text("#scoring")
     assert "Classement final" in ftext and "Paiements" in ftext and "Les mains" in ftext
     assert phone.locator("#review").count() == 0  # a spectator has no seat to review
+    assert phone.inner_text("#game-log") == "Télécharger le journal de la partie"  # but may save the log
     assert "salt" not in phone.inner_text("#verify") and "\u00a0:" not in ftext.replace("\u00a0:", "")
     phone.screenshot(path=str(ARTIFACTS / "phone-match-over-fr.png"), full_page=True)
     assert phone.evaluate(SMALL_TARGETS, 40) == []
@@ -233,6 +241,7 @@ def test_match_over_with_ranking_for_player_and_spectator_then_result_reopened(s
     later.goto(table_url)
     later.wait_for_selector("#ranking", timeout=10000)
     assert "Match over" in later.inner_text("#scoring") and "Waiting" not in later.inner_text("#app")
+    assert later.get_attribute("#game-log", "href") == f"/api/tables/{tid}/log"
     later.screenshot(path=str(ARTIFACTS / "finished-later.png"), full_page=True)
     # a join link (?sit=) to the finished table: the result, and why no seat was taken (it said nothing)
     later.goto(table_url + "?sit=1")

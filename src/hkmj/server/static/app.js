@@ -27,6 +27,7 @@ const T = {
     badHash: "SHA-256(salt:wall) is not the commitment", otherCommitment: "this result's commitment is not the one published when the hand began ({seen}…)",
     hashed: "Text hashed (salt:wall, the 144 tiles in wall order; check it with sha256sum)",
     verifyHow: "Check: SHA-256(salt + \":\" + wall) = commitment", commitment: "Wall commitment", ranking: "Final ranking", matchOver: "Match over", abandoned: "abandoned", review: "Review this match",
+    gameLog: "Download the game log", gameLogWhy: "The whole match as JSON Lines, for hkmj review and hkmj replay on the command line",
     abandonedWhy: "Abandoned table: its players left, and it stays as they left it. It plays on when one of them comes back with their link (or someone takes a free seat); watching, you will then see the play go on.",
     abandonedBefore: "Abandoned before its first hand",
     rank: "Rank", player: "Player", bank: "Time bank", bankWhy: "Time you may still take in this hand beyond each decision's free seconds; full again next hand if you play this whole hand without being turned away", hintSays: "Hint", dist0: "ready: one tile from winning", distOne: "{n} tile from ready", distOther: "{n} tiles from ready", waits: "waits for",
@@ -147,6 +148,7 @@ const T = {
     badHash: "SHA-256(sel:mur) n'est pas l'engagement", otherCommitment: "l'engagement de ce résultat n'est pas celui publié au début de la donne ({seen}…)",
     hashed: "Texte haché (sel:mur, les 144\u00a0tuiles dans l'ordre du mur\u00a0; vérifiez-le avec sha256sum)",
     verifyHow: "Vérification\u00a0: SHA-256(sel + \":\" + mur) = engagement", commitment: "Engagement du mur", ranking: "Classement final", matchOver: "Partie terminée", abandoned: "abandonnée", review: "Revoir cette partie",
+    gameLog: "Télécharger le journal de la partie", gameLogWhy: "Toute la partie en JSON Lines, pour hkmj review et hkmj replay en ligne de commande",
     abandonedWhy: "Table abandonnée\u00a0: ses joueurs sont partis, et elle reste telle qu'ils l'ont laissée. Le jeu reprend quand l'un d'eux revient avec son lien (ou que quelqu'un prend une place libre)\u00a0; en regardant, vous verrez alors la suite.",
     abandonedBefore: "Abandonnée avant sa première donne",
     rank: "Rang", player: "Joueur", bank: "Réserve de temps", bankWhy: "Temps que vous pouvez encore prendre dans cette donne au-delà des secondes libres de chaque décision\u00a0; pleine à nouveau à la donne suivante si vous jouez toute celle-ci sans être remplacé par un robot", hintSays: "Conseil", dist0: "prête\u00a0: à une tuile de la victoire", distOne: "à {n} tuile d'une main prête", distOther: "à {n} tuiles d'une main prête", waits: "attend",
@@ -1242,9 +1244,16 @@ function reviewForm(st) {
     <input type="hidden" name="token" value="${esc(G.token)}"><input type="hidden" name="lang" value="${lang}"><button type="submit" class="button" id="review">${t("review")}</button></form>`;
 }
 
+/** The finished table's log (GET /api/tables/<id>/log, seat tokens left out) for anyone who saw the match end, players
+ * and spectators: the record `hkmj review` and `hkmj replay` read, which the page offered no way to save. */
+function logLink() {
+  const id = encodeURIComponent(G.tid);
+  return `<a class="button" id="game-log" href="/api/tables/${id}/log" download="hkmj-table-${esc(G.tid)}.jsonl" title="${esc(t("gameLogWhy"))}">${t("gameLog")}</a>`;
+}
+
 /** A finished match whose last hand is not available: just the ranking. */
 function finalCard(st) {
-  return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a></section>`;
+  return `<section class="card" id="scoring"><h2>${t("matchOver")}</h2>${rankingHtml(st)}${reviewForm(st)}${logLink()}<a class="button" href="/">${t("newTable")}</a></section>`;
 }
 
 /** Why each payment is what it is (HK-6, base points and payments): self-drawn win, everyone pays double the base;
@@ -1381,7 +1390,7 @@ function revealCard(st) {
     <h3>${t("payments")}</h3>${win ? payRule(st, win, name) : ""}<table id="payments">${pays}</table>
     <details class="commit" id="verify"><summary>${t("verify")}</summary><span id="verdict"></span>${t("verifyHow")}<br>${t("salt")} ${esc(r.salt)}<br>${t("commitment")} ${esc(r.commitment)}${r.wall ? `<label class="hashed">${t("hashed")}<textarea readonly rows="3" id="hashed">${esc(`${r.salt}:${r.wall.join(" ")}`)}</textarea></label>` : ""}</details>
     ${st.mine && !over ? `<button class="primary" id="next" ${ready ? "disabled" : ""}>${ready ? t("ready") : t("next")}</button>` : ""}
-    ${over ? `${reviewForm(st)}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
+    ${over ? `${reviewForm(st)}${logLink()}<a class="button" href="/">${t("newTable")}</a>` : ""}</section>`;
 }
 
 /** The commitments this browser saw published at each hand's start (by table, hand number): the first one seen
