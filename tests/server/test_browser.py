@@ -752,11 +752,22 @@ def test_the_house_options_are_named_in_words_in_the_lobby_and_on_the_table(serv
         page.select_option("select[name='opt.minfan']", "3")
         page.select_option("select[name='opt.table']", "half")
         page.select_option("select[name='opt.payment']", "half-shooter")
+        # a name read as a free seat's label, and a number box emptied: the lobby said the server's English refusal
+        # ("names: name 'place libre' reads as ...", "option base='': expected a whole number 1-1000") on a French page too
+        page.fill("input[name=name]", {"en": "free seat", "fr": "place libre"}[lang])
+        page.click("#create")
+        taken = {"en": "Error: That name looks like another seat's name", "fr": "Erreur\u00a0: Ce nom ressemble à celui d'une autre place"}[lang]
+        wait_true(page, f"document.querySelector('#toast').textContent.startsWith({taken!r})", 10)
+        page.fill("input[name=name]", "Ann")
+        page.fill("input[name='opt.base']", "")
+        page.click("#create")  # asked for by the box itself, nothing sent
+        assert page.evaluate("document.querySelector(\"input[name='opt.base']\").validationMessage") and page.locator("#create-form").count()
+        page.fill("input[name='opt.base']", "1e0")  # a number the box takes: sent as the server reads it, 1
         page.click("#create")
         page.wait_for_selector("#board", timeout=15000)
         tid = page.url.rstrip("/").split("/")[-1]
         options = server.get(f"/api/tables/{tid}")["table"]["config"]["options"]
-        assert (options["minfan"], options["table"], options["payment"]) == ("3", "half", "half-shooter")
+        assert (options["minfan"], options["table"], options["payment"], options["base"]) == ("3", "half", "half-shooter", "1")
         line = page.inner_text("#board .center .rulesline")
         assert line.replace("\u00a0", " ") == on_table[lang], line
     assert not errors, errors

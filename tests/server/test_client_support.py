@@ -20,7 +20,7 @@ import pytest
 from hkmj.bots import BOTS
 from hkmj.server.client import GameClient
 from hkmj.server.help import CONTROLS, sections
-from hkmj.server.protocol import TableConfig, name_clash
+from hkmj.server.protocol import NameTaken, TableConfig, name_clash
 from hkmj.server.svg import face
 from hkmj.server.testing import Server, choose, drain, play
 from hkmj.tui.rules_texts import cite
@@ -703,7 +703,8 @@ def test_a_name_cannot_read_as_the_label_of_a_free_seat() -> None:
     for name in ("free seat", "Free Seat", "FREE-SEAT", "frее sеаt", "place libre", "Place  Libre", "ｆｒｅｅ ｓｅａｔ"):
         why = name_clash(name, 1, {0: "Ann"})
         assert why is not None and "free seat" in why and "choose another" in why, (name, why)
-        with pytest.raises(ValueError, match="choose another"):
+        with pytest.raises(NameTaken, match="choose another") as refused:  # the lobby words name_taken in its language
             TableConfig.from_dict({"slots": [None, None, "greedy", "greedy"], "names": ["Ann", name, "", ""]}, bots)
+        assert refused.value.code == "name_taken"
     for name in ("Freeman", "free seats for all", "Placide", "seat"):
         assert name_clash(name, 1, {0: "Ann"}) is None, name

@@ -64,6 +64,7 @@ from hkmj.server.protocol import (
     MAX_CSEQ,
     MAX_PING_ID,
     VERSION,
+    NameTaken,
     ProtocolError,
     RateLimiter,
     TableConfig,
@@ -1480,6 +1481,8 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 raise ValueError(f"sit: the creator's slot, 0 to 3 (got {quote_value(sit)})")
             if sit is not None and cfg.slots[sit] is not None:
                 raise ValueError(f"sit: slot {sit} is a bot; the creator sits at a human slot")
+        except NameTaken as e:
+            return _refuse(400, e.code, str(e))
         except (ValueError, RecursionError) as e:
             return _refuse(400, "bad_request", str(e))
         address = address_of(request)

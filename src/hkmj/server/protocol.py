@@ -28,6 +28,7 @@ __all__ = [
     "MAX_CSEQ",
     "MAX_MESSAGE",
     "MAX_PING_ID",
+    "NameTaken",
     "VERSION",
     "LIMITS",
     "ProtocolError",
@@ -127,6 +128,14 @@ LIMITS: dict[str, str] = {
 }
 """Which limit a ``rate_limited`` refusal names in its ``limit`` field (docs/protocol.md), with
 what it counts; ``n`` carries the cap or rate the message names."""
+
+
+class NameTaken(ValueError):
+    """A table creation's name that reads as another seat's or as a label the page gives a seat
+    (:func:`name_clash`): refused with 400 and the code a ``join`` gets for it, ``name_taken``, so a
+    page words it in its own language (the lobby said it in English on a French page)."""
+
+    code = "name_taken"
 
 
 class ProtocolError(Exception):
@@ -442,7 +451,7 @@ class TableConfig:
             for i, n in enumerate(cfg.names):
                 why = name_clash(n, i, dict(enumerate(cfg.names[:i])))
                 if why is not None:
-                    raise ValueError(f"names: {why}")
+                    raise NameTaken(f"names: {why}")
         options = data.get("options", {})
         if not isinstance(options, dict) or len(options) > 16 or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")

@@ -642,7 +642,7 @@ async function lobby() {
     form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)
     $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(T[lang].houseHelp[`${rules}.${o.key}`] || (lang === "fr" && o.help_fr ? o.help_fr : o.help))}">${esc(houseLabel(rules, o.key))}${o.choices.length
       ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
-      : `<input name="opt.${esc(o.key)}" type="number" min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
+      : `<input name="opt.${esc(o.key)}" type="number" required min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
   };
   const restore = (keys) => before.filter(([k]) => keys(k)).forEach(([k, v, was]) => {
     const el = form.elements.namedItem(k);  // not elements[k]: elements.length is the count, not the "length" select
@@ -660,7 +660,7 @@ async function lobby() {
     const len = f.get("length");
     const body = { slots, teaching: f.get("teaching") === "on", hints: f.get("hints") === "on", listed: f.get("listed") === "on", timer: f.get("timer") ? Number(f.get("timer")) : null, claim_window: Number(f.get("claim")), bot_delay: Number(f.get("botdelay")),
       length: /^\d+$/.test(len) ? "hands" : len, hands: /^\d+$/.test(len) ? Number(len) : null, names: [String(f.get("name") || ""), "", "", ""],
-      rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), String(v)])) };
+      rules: String(f.get("rules") || "hk"), options: Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith("opt.")).map(([k, v]) => [k.slice(4), houseSent(e.target.elements.namedItem(k), v)])) };
     store("hkmj.name", String(f.get("name") || ""));
     const meFirst = f.get("slot0") === "you";
     if (meFirst) body.sit = 0;  // the server seats the creator at once: nobody can take the seat first
@@ -679,6 +679,11 @@ async function lobby() {
     route();
   });
 }
+/** A house option's value as the server reads it: a number field's as a whole number, "1000" for the "1e3" or "01000" the
+ * field accepts (the server took only digits, and the lobby showed its English refusal, "option limit='1e3': expected a
+ * whole number 100-100000", on a French page too); the field is required, so an emptied one is asked for before sending. */
+const houseSent = (el, v) => (el && el.type === "number" && Number.isFinite(el.valueAsNumber) ? String(el.valueAsNumber) : String(v));
+
 /** Where the lobby goes once the table `id` is created: to it, watching it when every seat (`slots`) is a bot: a match of
  * four bots has no seat to take, and its creator was told "This table is full: you can watch it, or go back to the
  * lobby to create a table of your own", of the table they had just created. */
