@@ -1172,21 +1172,28 @@ def test_a_table_abandoned_before_its_first_hand_says_so_not_waiting_for_players
     assert not errors, errors
 
 
-def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(make_server: Any, browser: Any) -> None:
+def test_a_refusal_by_the_ipv6_48_network_budget_or_of_a_connection_is_said_in_english_and_french(make_server: Any, browser: Any) -> None:
     """An IPv6 /48 has ``--network-share`` times one address's budget under every per-address
     limit: a table refused because the /48 holds its share says so in the page's language (the
     server's own message, in English, names the network too), not "Too many messages": which
-    limit (its ``limit`` field, issue 9), its cap, and that the network's budget is used up."""
+    limit (its ``limit`` field, issue 9), its cap, and that the network's budget is used up.
+
+    A page whose websocket the server refuses as it opens (``too_many_connections``: more than
+    ``--per-address`` from one address, or the server full but for its players) showed "Connection
+    to the server lost: reconnecting…" and asked again every few seconds for ever, the server's
+    English reason flashing by in a toast on a French page too. It now says why in place of the
+    table, in the page's language, and tries again after 30 s."""
     import json
     import urllib.request
 
 
-    server = make_server(None, "--tables-per-address", "1", "--network-share", "1", "--trusted-proxy", "127.0.0.1")
+    server = make_server(None, "--tables-per-address", "1", "--network-share", "1", "--trusted-proxy", "127.0.0.1", "--per-address", "1")
     req = urllib.request.Request(server.base + "/api/tables", data=json.dumps({"slots": [None, None, None, None]}).encode(), method="POST")
     req.add_header("Content-Type", "application/json")
     req.add_header("X-Forwarded-For", "2001:db8:5:1::1")
     with urllib.request.urlopen(req, timeout=10) as r:
         assert r.status == 201  # the /48's one live table, from another /64 of it
+        tid = json.loads(r.read())["id"]
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 1200, "height": 900}, extra_http_headers={"X-Forwarded-For": "2001:db8:5:2::1"})
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -1203,6 +1210,22 @@ def test_a_refusal_by_the_ipv6_48_network_budget_is_said_in_english_and_french(m
         assert words in page.inner_text("#toast"), page.inner_text("#toast")
         page.evaluate("() => document.querySelector('#toast').classList.remove('on')")
     page.screenshot(path=str(ARTIFACTS / "ipv6-network-refusal.png"))
+    # one websocket from 198.51.100.9 (--per-address 1) watches the table: a second one is refused as it opens
+    first = browser.new_page(viewport={"width": 390, "height": 844}, extra_http_headers={"X-Forwarded-For": "198.51.100.9"})
+    first.goto(f"{server.base}/t/{tid}?watch=1")
+    first.wait_for_selector(".seats", timeout=10000)
+    for lang, words, retry in [
+        ("fr", "Le serveur ne prend plus de connexions depuis votre adresse pour l'instant", "Nouvel essai dans 30 secondes."),
+        ("en", "The server takes no more connections from your address for now", "Trying again in 30 seconds."),
+    ]:
+        other = browser.new_page(viewport={"width": 390, "height": 844}, extra_http_headers={"X-Forwarded-For": "198.51.100.9"})
+        other.on("pageerror", lambda e: errors.append(str(e)))
+        other.goto(f"{server.base}/t/{tid}?watch=1&lang={lang}")
+        other.wait_for_selector("#refused-what", timeout=10000)
+        assert other.inner_text("#refused-what").startswith(words), other.inner_text("#refused-what")
+        assert other.inner_text("#refused-retry").replace("\u00a0", " ") == retry
+        assert not other.inner_text("#toast").strip(), other.inner_text("#toast")  # no "reconnecting…" over it
+        other.close()
     assert not errors, errors
 
 

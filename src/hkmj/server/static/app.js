@@ -116,6 +116,7 @@ const T = {
       not_started: "The match has not started yet.", seat_taken: "That seat is taken.", bad_token: "Your seat could not be resumed; please sit again.",
       no_table: "There is no such table: check the link you were given, or choose a table in the lobby.", table_full: "Too many tables or connections; try again later.", spectator: "Spectators watch; they cannot play.",
       spectators_full: "This table has as many spectators as it accepts, or is watched from many connections of your address or of its network already.",
+      too_many_connections: "The server takes no more connections from your address for now (or, when it is full, none but its players'): close the pages of it you no longer need, or wait.",
       rate_limited: "Too many messages: slow down.", server_error: "The server could not save that; nothing changed. Try again.", saving: "The server cannot save the game at the moment; play goes on as soon as it can, and no move is lost.",
       nothing_to_do: "Nothing to do: that is done already.",
       network_share: "Your network (the IPv6 /48 your address belongs to) has used its share of this server for now: try again later, or once one of its tables has ended.",
@@ -233,6 +234,7 @@ const T = {
       not_started: "La partie n'a pas encore commencé.", seat_taken: "Cette place est prise.", bad_token: "Votre place n'a pas pu être reprise\u00a0; asseyez-vous à nouveau.",
       no_table: "Cette table n'existe pas\u00a0: vérifiez le lien reçu, ou choisissez une table dans le salon.", table_full: "Trop de tables ou de connexions\u00a0; réessayez plus tard.", spectator: "Les spectateurs regardent\u00a0; ils ne jouent pas.",
       spectators_full: "Cette table a autant de spectateurs qu'elle en accepte, ou votre adresse (ou son réseau) la regarde déjà depuis de nombreuses connexions.",
+      too_many_connections: "Le serveur ne prend plus de connexions depuis votre adresse pour l'instant (ou, quand il est plein, plus que celles de ses joueurs)\u00a0: fermez ses pages dont vous n'avez plus besoin, ou patientez.",
       rate_limited: "Trop de messages\u00a0: ralentissez.", server_error: "Le serveur n'a pas pu l'enregistrer\u00a0; rien n'a changé. Réessayez.", saving: "Le serveur ne peut pas enregistrer la partie pour l'instant\u00a0; le jeu reprendra dès que possible, sans perdre aucun coup.",
       nothing_to_do: "Rien à faire\u00a0: c'est déjà fait.",
       network_share: "Votre réseau (le /48 IPv6 dont fait partie votre adresse) a utilisé sa part de ce serveur pour l'instant\u00a0: réessayez plus tard, ou quand l'une de ses tables sera terminée.",
@@ -862,6 +864,10 @@ function onMessage(m) {
     if (m.ref === "start" && G.starting) { G.starting = null; render(); }
     if ((m.ref === "back" || m.ref === "next") && G.pressed[m.ref]) { G.pressed[m.ref] = null; render(); }
     if (!G.state && (m.ref === "resume" || m.ref === "watch") && ["no_table", "rate_limited", "spectators_full"].includes(m.code)) { refusedInPlace(m); return; }
+    // a connection refused as it opens (too many from this address, or the server full but for players): said in place
+    // of the table and tried again later; it showed "Connection to the server lost: reconnecting…" and asked again
+    // every few seconds for ever, the server's English reason flashing by in a toast
+    if (!G.state && m.code === "too_many_connections") { refusedInPlace(m); return; }
     if (m.code === "bad_token") { unstore(`hkmj.token.${G.tid}`); G.token = null; G.want = null; if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; } joinPanel(G.tid, G.state ? "" : errText(m)); }
     else if ((m.code === "seat_taken" || m.code === "name_taken" || (m.code === "rate_limited" && m.ref === "join")) && !G.state) { G.want = null; joinPanel(G.tid); }
     toast(`${t("error")}${colon()}${errText(m)}`);
@@ -918,10 +924,10 @@ function say(texts) {
  * more tries on its own socket. A table that does not exist stays so: nothing is tried again (a refused seat token,
  * `bad_token`, goes to the join panel instead); a limit (`rate_limited`, such as `lookups`) passes: tried again once
  * its budget has a token back (`retryDelay`), and the page says when; so does a full gallery (`spectators_full`),
- * tried again after 30 s, when a spectator may have left. */
+ * tried again after 30 s, when a spectator may have left, and a connection refused (`too_many_connections`), after 30 s. */
 function refusedInPlace(m) {
   clearTimeout(G.again);
-  const wait = m.code === "rate_limited" || m.code === "spectators_full" ? retryDelay(m) : 0;
+  const wait = ["rate_limited", "spectators_full", "too_many_connections"].includes(m.code) ? retryDelay(m) : 0;
   const want = wait ? G.want : null, tid = G.tid;
   G.want = null;  // no reconnecting meanwhile: the socket closed here would otherwise ask again at once
   if (G.ws) { G.ws.onclose = null; G.ws.close(); G.ws = null; }
