@@ -303,6 +303,25 @@ def test_cl5_4_browser_end_screen_gives_each_seat_its_own_score() -> None:
     assert got["fr"][0] == "0 point, 0 double\u00a0: marque 0" and got["fr"][1] == "56 points, 2 doubles\u00a0: marque 224"
 
 
+def test_the_refusals_a_page_can_meet_outside_play_are_worded_in_its_language() -> None:
+    """The server's refusals are in English; the page words each code it can meet in its own
+    language. A table creation's name read as a label (``name_taken``, 400), a websocket refused as
+    it opens (``too_many_connections``) and a request from an origin the server does not allow
+    (``forbidden_origin``, a server behind a proxy without ``--origin``) showed the server's
+    English text on a French page."""
+    refusals = {
+        "name_taken": "names: name 'place libre' reads as the label of a bot, of another seat or of a free seat; choose another",
+        "too_many_connections": "64 connections from your address already",
+        "forbidden_origin": "cross-site request refused: this origin may not create tables",
+    }
+    got = _run_client_text(f"Object.entries({json.dumps(refusals)}).map(([code, message]) => errText({{ code, message }}))")
+    for lang in ("en", "fr"):
+        for said, message in zip(got[lang], refusals.values(), strict=True):
+            assert said != message and said.endswith(".") and "'" not in said.split(" ")[0], (lang, said)
+    assert got["fr"][0].startswith("Ce nom ressemble") and got["fr"][1].startswith("Le serveur ne prend plus de connexions")
+    assert got["fr"][2].startswith("Ce serveur refuse les requêtes") and all("\u00a0:" in said for said in got["fr"])
+
+
 def test_hk_7_a_hand_is_a_donne_in_french_in_the_browser_as_in_the_terminal() -> None:
     """HK-7: a match is played in hands (deals); in French the browser calls one a *donne*, as the
     terminal and ``hkmj replay --show`` do (*main* is the tiles a player holds)."""
