@@ -201,7 +201,7 @@ def test_the_bot_match_fault_log_in_french(capsys: pytest.CaptureFixture[str]) -
     assert log[0].startswith(f"hkmj bot-match\u00a0: joueur 1 ({bot})\u00a0: mauvaise réponse à la requête 1\u00a0: un objet "
                              '{"id": ..., "action": ...} est attendu, reçu «\u00a01\u00a0»\u00a0; il joue ')  # fmt: skip
     assert log[1] == f"hkmj bot-match\u00a0: joueur 1 ({bot})\u00a0: s'est arrêté (code 0)\u00a0; il joue désormais des coups sûrs"
-    assert captured.out.startswith("hkmj bot-match\u00a0: 1 donne, graine 1, limite de temps 1 s par décision\njoueur robot ")
+    assert captured.out.startswith("hkmj bot-match\u00a0: 1 donne, graine 1, règles de Hong Kong, limite de temps 1 s par décision\njoueur robot ")
 
 
 @pytest.mark.parametrize(

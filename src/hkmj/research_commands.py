@@ -10,7 +10,16 @@ import sys
 from typing import Any
 
 from hkmj.bots import BOTS
-from hkmj.cli import StreamedRecord, _exists, _write_record, add_lang_argument, at_least_one, record_refused, seed_number
+from hkmj.cli import (
+    StreamedRecord,
+    _exists,
+    _rules_in_a_sentence_fr,
+    _write_record,
+    add_lang_argument,
+    at_least_one,
+    record_refused,
+    seed_number,
+)
 from hkmj.helpformat import HelpFormatter
 from hkmj.oserror import OSReason, Unwritable, is_stream_path, no_folder, own_stream
 from hkmj.record import gone
@@ -161,6 +170,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
 
     try:
         try:
+            rules = rules_from_args(args)
             report = play_bot_match(
             bots,
             hands=args.hands,
@@ -168,7 +178,7 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             startup_limit=args.startup_limit,
             log=log,
-            rules=rules_from_args(args),
+            rules=rules,
             progress=None if bar is None else bar.advance,
             )
             lost = log_file is not None and not stream and gone(args.log, log_file)  # rm -r of its folder while it ran: not a silent loss
@@ -203,11 +213,13 @@ def _cmd_bot_match(args: argparse.Namespace) -> int:
         return 2
     from hkmj.tiles import plural
 
+    # the ruleset played, as hkmj simulate's first line names it: a match is never of two (MCR issue)
     if args.lang == "fr":
         limit = f"{args.time_limit:g}".replace(".", ",")
-        print(f"hkmj bot-match\u00a0: {count(report.hands, 'hand', 'fr')}, graine {args.seed}, limite de temps {limit} s par décision")
+        played = _rules_in_a_sentence_fr(rules)
+        print(f"hkmj bot-match\u00a0: {count(report.hands, 'hand', 'fr')}, graine {args.seed}, {played}, limite de temps {limit} s par décision")
     else:
-        print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, time limit {args.time_limit:g} s per decision")
+        print(f"hkmj bot-match: {plural(report.hands, 'hand')}, seed {args.seed}, rules {rules.describe()}, time limit {args.time_limit:g} s per decision")
     print(report.table(args.lang))
     if args.record:
         if os.path.exists(args.record) and not os.path.isdir(args.record):  # appeared while the hands were played

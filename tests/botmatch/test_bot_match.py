@@ -540,6 +540,28 @@ def test_a_progress_bar_counts_the_hands_on_a_terminal_unless_quiet(
     assert "hands" not in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("args", "lang", "first"),
+    [
+        (["--rules", "mcr"], "en", "hkmj bot-match: 1 hand, seed 1, rules Chinese Official (MCR), time limit 1 s per decision"),
+        ([], "en", "hkmj bot-match: 1 hand, seed 1, rules Hong Kong, time limit 1 s per decision"),
+        (
+            ["--rules", "classical", "--option", "pay_highest=on"],
+            "fr",
+            "hkmj bot-match\u00a0: 1 donne, graine 1, jeu classique (points et doublements\u00a0; pay_highest=on), limite de temps 1 s par décision",
+        ),
+    ],
+)
+def test_issue11_the_result_names_the_ruleset_the_match_was_played_under(
+    args: list[str], lang: str, first: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hkmj bot-match --rules mcr`` printed the same first line as a Hong Kong
+    match, so nothing said which rules the totals are of (``hkmj simulate`` names them); the
+    first line now names the ruleset and its house options, as simulate's does."""
+    assert main(["bot-match", "--bot", "random", "--fill", "random", "--hands", "1", "--seed", "1", "--quiet", "--lang", lang, *args]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == first
+
+
 def test_issue13_a_long_reply_is_quoted_short_in_the_log_line() -> None:
     """A reply under the line limit but holding a 60,000-character action or id was quoted whole
     in the log line ("a clear log line"); now at most a short piece, with its length."""
