@@ -217,6 +217,7 @@ en une ligne).
   hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local
   hkmj serve --allowed-host mj.example.org     # ce nom aussi (autres\u00a0: 403)
   hkmj serve --db postgresql://user:pw@localhost/hkmj
+  hkmj serve --rules mcr                       # tables en MCR par défaut
 """
 
 _BOT_MATCH_EPILOG = """\
@@ -468,6 +469,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "--host": "adresse d'écoute (par défaut {default})",
         "--port": "port (par défaut {default})",
         "--db": "URL de la base de données\u00a0: sqlite:///FICHIER (par défaut {default}) ou postgresql://...",
+        "--rules": "jeu de règles d'une table dont le créateur n'en choisit pas, et premier choix du salon\u00a0: {rulesets} (par défaut {default})",
         "--log-level": (
             "ce que le serveur écrit sur la sortie d'erreur\u00a0: son démarrage, chaque requête et tout problème "
             "au niveau info (par défaut {default})"

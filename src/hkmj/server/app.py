@@ -50,7 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hkmj.bots import BOTS
 from hkmj.engine import LENGTHS, Discard, parse_action
 from hkmj.engine.actions import ActionSyntaxError
-from hkmj.rulesets import rulesets_info
+from hkmj.rulesets import Ruleset, get_ruleset, rulesets_info
 from hkmj.scoring.lines import json_refusal
 from hkmj.server.botprocess import BotProcess
 from hkmj.server.export import log_lines
@@ -1411,10 +1411,13 @@ def _review_page(rows: list[tuple[int, str, dict[str, Any]]], slot: int, lang: s
     return render_html(analyse(Loaded(rec.events, rec.names, "table log", others=rec.others), str(slot + 1)), lang=lang)
 
 
-def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) -> Starlette:
-    """The server application on the database at ``db_url`` (SQLite or PostgreSQL URL)."""
+def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None, rules: Ruleset | None = None) -> Starlette:
+    """The server application on the database at ``db_url`` (SQLite or PostgreSQL URL). ``rules``
+    (``hkmj serve --rules``/``--option``; default Hong Kong) is the ruleset, with its house options,
+    of a table whose creator names none, and the lobby's first choice (``/api/info``'s ``defaults``)."""
     hub = Hub(db_url, limits)
     lim = hub.limits
+    served = rules if rules is not None else get_ruleset("hk")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -1451,7 +1454,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
                 "v": VERSION,
                 "bots": list(BOTS),
                 "lengths": list(LENGTHS),
-                "defaults": TableConfig().to_dict(),
+                "defaults": TableConfig(rules=served.name, options={} if served is get_ruleset("hk") else dict(served.options)).to_dict(),
                 "rulesets": rulesets_info(),
                 "live_tables": len(hub.tables),
                 "max_tables": lim.max_tables,
@@ -1476,7 +1479,7 @@ def create_app(db_url: str = "sqlite:///hkmj.db", limits: Limits | None = None) 
             return _refuse(400, "bad_request", f"not JSON: {json_refusal(e)}")
         sit = data.pop("sit", None) if isinstance(data, dict) else None
         try:
-            cfg = TableConfig.from_dict(data, tuple(BOTS), lim.all_bot_pace)
+            cfg = TableConfig.from_dict(data, tuple(BOTS), lim.all_bot_pace, served)
             if sit is not None and (not isinstance(sit, int) or isinstance(sit, bool) or not 0 <= sit < 4):
                 raise ValueError(f"sit: the creator's slot, 0 to 3 (got {quote_value(sit)})")
             if sit is not None and cfg.slots[sit] is not None:

@@ -29,6 +29,7 @@ a wrong option, a port in use, a --db it cannot open, or one another hkmj serve 
   hkmj serve --host 0.0.0.0 --port 8080        # open to the local network (by address or this machine's name)
   hkmj serve --allowed-host mj.example.org     # also answer that name (other names get 403)
   hkmj serve --db postgresql://user:pw@localhost/hkmj
+  hkmj serve --rules mcr                       # tables play MCR by default
 """
 
 
@@ -71,6 +72,23 @@ def register(sub: Any) -> None:
         default="en",
         help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log "
         "stays in English; the browser chooses its own language)",
+    )
+    from hkmj.rules_args import OnceAction, option_examples
+    from hkmj.rulesets import RULESETS
+
+    p.add_argument(
+        "--rules",
+        default="hk",
+        action=OnceAction,
+        metavar="NAME",
+        help=f"ruleset of a table whose creator chooses none, and the lobby's first choice: {' or '.join(RULESETS)} (default hk)",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=f"a house option of the ruleset (repeatable), e.g. {option_examples('en')} (see docs/house-options.md)",
     )
     d = _limits_defaults()
     g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")
@@ -306,6 +324,14 @@ def _serve(args: argparse.Namespace) -> int:
         except ValueError:
             print(said("serve", f"--trusted-proxy wants an IP address or network such as 10.0.0.5 or 10.0.0.0/24, got {addr!r}", args.lang), file=err)
             return 2
+    from hkmj.rules_args import rules_from_args, rules_refusal
+    from hkmj.rulesets import RulesetError
+
+    try:
+        rules = rules_from_args(args)
+    except RulesetError as e:
+        print(rules_refusal("serve", e, args.lang), file=err)
+        return 2
     for url in args.origin:
         if not _origin_ok(url):
             print(said("serve", f"--origin wants a site's origin such as https://mj.example.org (a scheme, a host, a port if any, no path), got {url!r}", args.lang), file=err)
@@ -340,7 +366,7 @@ def _serve(args: argparse.Namespace) -> int:
     # were lost when the server stopped (it ends by the signal); the whole log is on stderr
     log_config["handlers"]["access"]["stream"] = "ext://sys.stderr"
     config = uvicorn.Config(
-        create_app(args.db, limits),
+        create_app(args.db, limits, rules),
         http=guarded_h11(
             limits.header_timeout,
             SocketCount(limits.sockets_per_address, tuple(proxies), limits.network_share, total=room),

@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from hkmj.engine import LENGTHS
-from hkmj.rulesets import RULESETS, get_ruleset
+from hkmj.rulesets import RULESETS, Ruleset, get_ruleset
 from hkmj.scoring.lines import has_lone_surrogate, json_refusal
 
 __all__ = [
@@ -369,9 +369,10 @@ class TableConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any, bots: tuple[str, ...], all_bot_pace: float = 1.0) -> TableConfig:
+    def from_dict(cls, data: Any, bots: tuple[str, ...], all_bot_pace: float = 1.0, rules: Ruleset | None = None) -> TableConfig:
         """Validate a lobby request; ``ValueError`` says what is wrong. A table of four bots keeps
-        ``all_bot_pace`` times the all-bot minimum pace (``hkmj serve --all-bot-pace``)."""
+        ``all_bot_pace`` times the all-bot minimum pace (``hkmj serve --all-bot-pace``). A request
+        naming no ruleset gets ``rules`` (``hkmj serve --rules``, with its ``--option``s; default Hong Kong)."""
         if not isinstance(data, dict):
             raise ValueError("expected a JSON object")
         known = set(cls.__dataclass_fields__)
@@ -452,13 +453,15 @@ class TableConfig:
                 why = name_clash(n, i, dict(enumerate(cfg.names[:i])))
                 if why is not None:
                     raise NameTaken(f"names: {why}")
-        options = data.get("options", {})
+        served = rules if rules is not None else get_ruleset("hk")
+        # no ruleset named: the server's own, with its house options unless the request gives some
+        options = data.get("options", {} if "rules" in data else dict(served.options))
         if not isinstance(options, dict) or len(options) > 16 or not all(isinstance(v, str) for v in options.values()):
             raise ValueError("options: an object of house options with text values, e.g. {\"minfan\": \"3\"}")
-        if not isinstance(data.get("rules", "hk"), str):  # get_ruleset quoted all of it: kilobytes of a long list
+        if not isinstance(data.get("rules", served.name), str):  # get_ruleset quoted all of it: kilobytes of a long list
             raise ValueError(f"ruleset {quote_value(data['rules'])}: expected a name ({', '.join(RULESETS)})")
-        rules = get_ruleset(data.get("rules", "hk"), options)  # RulesetError (a ValueError) names the problem
-        cfg.rules, cfg.options = rules.name, dict(rules.options)
+        chosen = get_ruleset(data.get("rules", served.name), options)  # RulesetError (a ValueError) names the problem
+        cfg.rules, cfg.options = chosen.name, dict(chosen.options)
         cap = ALL_BOT_MAX_HANDS if all(s is not None for s in cfg.slots) else MAX_HANDS
         if "max_hands" in data:
             mh = data["max_hands"]

@@ -586,6 +586,7 @@ async function lobby() {
   const before = $("#create-form") ? [...$("#create-form").elements].filter((el) => el.name)
     .map((el) => [el.name, el.type === "checkbox" ? el.checked : el.value, el.dataset.touched]) : [];
   const bots = info.bots;
+  const served = { rules: "hk", options: {}, ...(info.defaults || {}) };  // hkmj serve --rules and --option: chosen to begin with
   const slotSel = (i) => `<label>${t("seat")} ${i + 1}<select name="slot${i}">
       ${i === 0 ? `<option value="you">${t("you")}</option>` : ""}<option value="open">${t("open")}</option>
       ${bots.map((b) => `<option value="${esc(b)}" ${i > 0 && b === "greedy" ? "selected" : ""}>${esc(botLabel(b))}</option>`).join("")}
@@ -603,7 +604,7 @@ async function lobby() {
       <label>${t("claim")}<input name="claim" type="number" min="0" max="30" step="0.1" value="1"></label>
       <label>${t("botDelay")}<input name="botdelay" type="number" min="0" max="10" step="0.1" value="0.6"></label>
       <label>${t("rules")}<select name="rules" id="rules">${Object.entries(info.rulesets || {}).map(([k, r]) =>
-        `<option value="${esc(k)}">${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
+        `<option value="${esc(k)}" ${k === served.rules ? "selected" : ""}>${esc(lang === "fr" ? r.title_fr : r.title)}</option>`).join("")}</select></label>
       <div id="house" class="grid"></div>
       <label class="check"><input name="teaching" type="checkbox" checked> ${t("teaching")}</label>
       <label class="check"><input name="hints" type="checkbox" checked> ${t("hints")}</label>
@@ -642,11 +643,13 @@ async function lobby() {
   });
   const house = () => {  // the chosen ruleset's house options, each with its values
     const r = (info.rulesets || {})[$("#rules").value];
-    const rules = $("#rules").value;  // each option named in words, its explanation as its tooltip (houseHelp, else the server's help)
+    const rules = $("#rules").value;
+    // an option's first value: the server's (hkmj serve --option) at its own ruleset, else the ruleset's default
+    const first = (o) => String(rules === served.rules && served.options[o.key] != null ? served.options[o.key] : o.default);  // each option named in words, its explanation as its tooltip (houseHelp, else the server's help)
     form.querySelector("select[name=length] option[value=game]").textContent = ruled({ config: { rules } }, "game");  // 16 hands exactly: no dealer's repeat (MCR-2.1, CL-4.4)
     $("#house").innerHTML = r ? r.options.map((o) => `<label title="${esc(T[lang].houseHelp[`${rules}.${o.key}`] || (lang === "fr" && o.help_fr ? o.help_fr : o.help))}">${esc(houseLabel(rules, o.key))}${o.choices.length
-      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === o.default ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
-      : `<input name="opt.${esc(o.key)}" type="number" required min="${o.low}" max="${o.high}" step="1" value="${esc(o.default)}">`}</label>`).join("") : "";
+      ? `<select name="opt.${esc(o.key)}">${o.choices.map((c) => `<option value="${esc(c)}" ${c === first(o) ? "selected" : ""}>${esc(houseValue(rules, o.key, c))}</option>`).join("")}</select>`
+      : `<input name="opt.${esc(o.key)}" type="number" required min="${o.low}" max="${o.high}" step="1" value="${esc(first(o))}">`}</label>`).join("") : "";
   };
   const restore = (keys) => before.filter(([k]) => keys(k)).forEach(([k, v, was]) => {
     const el = form.elements.namedItem(k);  // not elements[k]: elements.length is the count, not the "length" select
