@@ -132,6 +132,13 @@ _A_FILE = str(Path(__file__).resolve().parent / "data" / "bad_record_files.json"
         (["score", "123m456p789s11z999m", "--win", "9m", "--bogus"], "usage: hkmj score", "hkmj score: error: unrecognized arguments: --bogus\n"),
         (["score", "123m", "456p", "--win", "1m"], "usage: hkmj score", "without spaces: 123m456p)"),
         (["review", "g.jsonl", "--lnag", "fr"], "usage: hkmj review", "(did you mean --lang?)"),
+        # a misspelt option with the required argument still to come: the typo, not the missing argument
+        # (it said "the following arguments are required: GAME", the option meant never named)
+        (["review", "--helpp"], "usage: hkmj review", "hkmj review: error: unrecognized arguments: --helpp (did you mean --help?)\n"),
+        (["replay", "--shwo"], "usage: hkmj replay", "hkmj replay: error: unrecognized arguments: --shwo (did you mean --show?)\n"),
+        (["arena", "--bost", "strong,greedy"], "usage: hkmj arena", "hkmj arena: error: unrecognized arguments: --bost (did you mean --bots?)\n"),
+        (["review", "--sead", "S", "--lang", "fr"], "utilisation\u00a0: hkmj review",
+         "arguments non reconnus\u00a0: --sead (vouliez-vous dire --seat\u00a0?)\n"),
         (["--lang", "fr", "play"], "utilisation\u00a0: hkmj [-h]",  # --lang fr chose French (tests/test_help_fr.py)
          "hkmj\u00a0: erreur\u00a0: --lang est une option d'une commande, pas de hkmj lui-même\u00a0: donnez d'abord la commande (hkmj play --lang fr)"),
         (["--lang", "en", "play"], "usage: hkmj [-h]", "--lang is an option of a command, not of hkmj itself: give the command first (hkmj play --lang en)"),

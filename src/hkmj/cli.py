@@ -1412,6 +1412,7 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
     if words and words[0] in sub.choices:
         _short_choices(sub.choices[words[0]])
         _one_dash_or_a_value(sub.choices[words[0]], words[1:])
+        _unknown_before_missing(sub.choices[words[0]], words[1:])
     args, extra = parser.parse_known_args(words)
     if extra:
         command = sub.choices.get(getattr(args, "command", None) or "", parser)
@@ -1464,6 +1465,30 @@ def _one_dash_or_a_value(command: argparse.ArgumentParser, words: list[str]) -> 
                 command.error(f"unrecognized arguments: {word} (did you mean {meant[0]}?)")
         if word.startswith("--") and "=" in word and name in flags:
             command.error(f"argument {name}: takes no value (write {name} alone)")
+
+
+def _unknown_before_missing(command: argparse.ArgumentParser, words: list[str]) -> None:
+    """Make a misspelt option outrank a missing argument: ``hkmj review --helpp`` (or ``hkmj arena
+    --bost a,b``) said only "the following arguments are required: GAME" (argparse checks the
+    required arguments before it reports unknown ones), hiding the typo and the option meant; it
+    now says "unrecognized arguments: --helpp (did you mean --help?)", as the commands without a
+    required argument do."""
+    import difflib
+
+    options = [o for a in command._actions for o in a.option_strings if o.startswith("--")]
+    typed = [w for w in words[: words.index("--") if "--" in words else len(words)] if w.startswith("--") and w != "--"]
+    unknown = [w for w in typed if not any(o.startswith(w.split("=")[0]) for o in options)]  # argparse takes a prefix
+    if not unknown:
+        return
+    error = command.error
+
+    def typo_first(message: str) -> NoReturn:
+        if message.startswith("the following arguments are required"):
+            close = difflib.get_close_matches(unknown[0].split("=")[0], options, 1, 0.8)
+            error(f"unrecognized arguments: {' '.join(unknown)}" + (f" (did you mean {close[0]}?)" if close else ""))
+        error(message)
+
+    setattr(command, "error", typo_first)  # noqa: B010 - this parser only, for this command line
 
 
 _CHOICE: Final = re.compile(r"(invalid choice: )('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
