@@ -388,6 +388,32 @@ def test_play_without_a_terminal_says_so_instead_of_waiting_forever(
     assert not record.exists()
 
 
+@pytest.mark.parametrize(("lang", "term", "words"), [("en", "dumb", "hkmj play: TERM=dumb says this terminal cannot move its cursor"),
+                                                     ("fr", "unknown", "hkmj play\u00a0: TERM=unknown dit que ce terminal ne peut pas")])
+def test_play_at_a_dumb_terminal_says_so_instead_of_redrawing_for_ever(
+    lang: str, term: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``TERM=dumb hkmj play`` (Emacs's shell, or TERM set to drop the colours) drew the table one
+    row too low and redrew it without end, a core busy and the bots never playing (Rich takes such a
+    terminal for 80×25, Textual's driver reads its real size); it now says what to do instead
+    (NO_COLOR=1 for no colours), exits 2 and leaves no empty record behind, a new match or a
+    resumed one."""
+    monkeypatch.setattr("hkmj.tui.command._in_a_terminal", lambda: True)
+    monkeypatch.setattr("hkmj.tui.command.play", lambda table: table.record.close() or 0)  # the match saved, the table never drawn
+    monkeypatch.setenv("TERM", term)
+    record = tmp_path / "m.jsonl"
+    assert main(["play", "--seed", "1", "--lang", lang, "--record", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(words) and "NO_COLOR=1" in err and "hkmj simulate" in err and "Traceback" not in err
+    assert not record.exists()
+    saved = tmp_path / "saved.jsonl"
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert main(["play", "--seed", "1", "--hands", "1", "--record", str(saved)]) == 0
+    monkeypatch.setenv("TERM", term)
+    assert main(["play", "--resume", str(saved), "--lang", lang]) == 2
+    assert capsys.readouterr().err.startswith(words)
+
+
 @pytest.mark.parametrize("command", ["play", "simulate", "score"])
 def test_help_says_what_each_house_option_and_value_means(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``table=seed|half|doubling (default seed)`` told a newcomer nothing: "seed" (the rules' own

@@ -192,7 +192,8 @@ prennent par défaut ceux de la partie.
 
 Code de sortie\u00a0: 0 quand vous partez ou que la partie finit\u00a0; 2 une ligne de commande fausse,
 un fichier --record qui existe déjà, un fichier --resume qu'il ne peut pas continuer, ou pas de
-terminal (entrée ou sortie dans un tube ou un fichier\u00a0: il le dit au lieu d'attendre).
+terminal (entrée ou sortie dans un tube ou un fichier, ou TERM=dumb\u00a0: il le dit au lieu
+d'attendre).
 
 Exemples\u00a0:
   hkmj play --teach --lang fr       apprendre\u00a0: refus expliqués, aide sur\u00a0?

@@ -46,7 +46,7 @@ they must agree with it); --lang and --glyphs default to the saved ones.
 
 Exit status: 0 when you leave or the match ends; 2 a wrong command line, an existing
 --record file, a --resume file it cannot continue, or no terminal (input or output a pipe
-or a file: it says so instead of waiting).
+or a file, or TERM=dumb: it says so instead of waiting).
 
 Examples:
   hkmj play --teach                 learn: refused moves explained, help on ?
@@ -231,7 +231,7 @@ def open_table(args: argparse.Namespace) -> Table | int:
         if record is not None:
             record.close()
             os.remove(args.record)
-        print(tx(no_terminal), file=sys.stderr)
+        print(tx(no_terminal, term=os.environ.get("TERM", "")), file=sys.stderr)
         return 2
     if record is None:  # saved anyway, for --resume
         record = _autosave(seed, tx, lang)
@@ -277,8 +277,16 @@ def _in_a_terminal() -> bool:
 def _no_terminal() -> str | None:
     """The key of the sentence saying why the match cannot be drawn here, None when it can."""
     if _in_a_terminal():
-        return None
+        return "cli.dumb_terminal" if _dumb_terminal() else None
     return "cli.no_terminal" if not (sys.stdin.isatty() and sys.stdout.isatty()) else "cli.no_terminal_stderr"
+
+
+def _dumb_terminal() -> bool:
+    """``TERM=dumb`` (or ``unknown``): a terminal that says it cannot move its cursor (Emacs's
+    shell, a serial console). The table drew one row too low (Rich takes such a terminal for
+    80×25, Textual's driver reads 80×24) and the two sizes took turns for ever: the screen was
+    redrawn without end, a core busy, and the bots never played."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
 
 
 def _autosave(seed: int, tx: Texts, lang: str) -> RecordWriter | None:
@@ -474,7 +482,7 @@ def _resume_held(args: argparse.Namespace, refuse: _Refusal, held: IO[bytes] | N
     except (ValueError, TypeError, KeyError):  # an unknown bot, ruleset or length: RulesetError is a ValueError
         return refuse("cli.resume.bad_header", line=start["_line"])
     if (no_terminal := _no_terminal()) is not None:
-        print(tx(no_terminal), file=sys.stderr)
+        print(tx(no_terminal, term=os.environ.get("TERM", "")), file=sys.stderr)
         return 2
     session = Session(
         bots,
