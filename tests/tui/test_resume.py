@@ -163,6 +163,19 @@ async def test_a_match_quit_at_any_decision_and_resumed_plays_as_if_never_left(t
     assert totals(whole) == totals(path)
 
 
+@pytest.mark.parametrize(("lang", "note"), [("en", "— Match resumed where you left it: no move had been played yet."),
+                                          ("fr", "— Partie reprise là où vous l'aviez laissée\u00a0: aucun coup n'avait encore été joué.")])
+def test_a_match_left_before_any_move_says_so_when_resumed(tmp_path: Path, lang: str, note: str) -> None:
+    """Left at your first decision as East (no move made yet), the resumed table said "— Match
+    resumed: 0 moves played again from the saved file, as they were played" (French "0 coup
+    rejoué …, tel qu'il avait été joué"); it now says no move had been played yet."""
+    path = tmp_path / "first.jsonl"
+    open_table("--seed", "8", "--rules", "mcr", "--lang", lang, "--record", str(path)).record.close()
+    resumed = open_table("--resume", str(path))
+    assert resumed.session.history[-1].text == note
+    resumed.record.close()
+
+
 @pytest.mark.asyncio
 async def test_a_match_left_between_hands_resumes_with_the_next_hand(tmp_path: Path) -> None:
     """Quit on the end-of-hand screen: the hand is settled (HK-7); the resumed match deals the next."""

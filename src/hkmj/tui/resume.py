@@ -220,7 +220,8 @@ def replay_into(session: Session, saved: Saved) -> list[Event]:
         raise ResumeError("cli.resume.over")
     session.record = None
     moves = sum(1 for e in recorded if "action" in e and e["type"] != "match_start")
-    note = Note(session.tx.plural("ev.resumed", moves), "info")  # 1 move, 2 moves
+    # 1 move, 2 moves; none (left at the first decision): not "0 moves played again ..., as they were played"
+    note = Note(session.tx.plural("ev.resumed", moves) if moves else session.tx("ev.resumed.none"), "info")
     session.history.append(note)
     return sink.events[len(recorded) :]
 
