@@ -414,6 +414,22 @@ def test_play_at_a_dumb_terminal_says_so_instead_of_redrawing_for_ever(
     assert capsys.readouterr().err.startswith(words)
 
 
+@pytest.mark.parametrize(("lang", "said", "refused"), [("en", "pause before each bot move, 0 to 10 (default 0.3)", "must be between 0 and 10"),
+                                                    ("fr", "pause avant chaque coup d'un robot, de 0 à 10 (par défaut 0.3)", "doit être entre 0 et 10")])
+def test_play_help_gives_the_range_of_delay_that_it_refuses_outside(
+    lang: str, said: str, refused: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hkmj play --delay 20`` is refused ("must be between 0 and 10 seconds") but --help said only
+    "pause before each bot move (default 0.3)": the range is now in the help, EN and FR."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--lang", lang])
+    assert said in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["play", "--delay", "20", "--lang", lang])
+    assert refused in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["play", "simulate", "score"])
 def test_help_says_what_each_house_option_and_value_means(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``table=seed|half|doubling (default seed)`` told a newcomer nothing: "seed" (the rules' own

@@ -458,7 +458,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
             "continuer la partie enregistrée dans FICHIER là où elle s'est arrêtée (son fichier --record, ou "
             "le fichier nommé quand vous l'avez quittée)"
         ),
-        "--delay": "pause avant chaque coup d'un robot (par défaut {default})",
+        "--delay": "pause avant chaque coup d'un robot, de 0 à 10 (par défaut {default})",
     },
     "serve": {
         "help": "lancer le serveur de tables en ligne (client navigateur, protocole websocket)",

@@ -111,7 +111,7 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="continue the match saved in FILE where it stopped (its --record file, or the file named when you left)",
     )
-    p.add_argument("--delay", type=_delay, default=DEFAULT_DELAY, metavar="SECONDS", help=f"pause before each bot move (default {DEFAULT_DELAY})")
+    p.add_argument("--delay", type=_delay, default=DEFAULT_DELAY, metavar="SECONDS", help=f"pause before each bot move, 0 to 10 (default {DEFAULT_DELAY})")
     add_rules_arguments(p)
     p.set_defaults(func=run)
 
