@@ -320,7 +320,8 @@ celle-ci existe\u00a0; aucune n'est écrasée).
 
 Code de sortie\u00a0: 0 analysé\u00a0; 2 un fichier qui n'est pas un enregistrement (ou que le moteur ne
 peut pas rejouer), un --seat qui ne désigne personne (ou une place qu'un robot d'une table du
-serveur a tenue), ou un fichier --html qui ne peut pas être écrit\u00a0; 130 arrêté par Ctrl+C.
+serveur a tenue), ou un fichier --html qui ne peut pas être écrit ou qui existe et n'est pas une page
+HTML (un autre enregistrement, un texte\u00a0: jamais remplacé)\u00a0; 130 arrêté par Ctrl+C.
 
 Exemples\u00a0:
   hkmj play --record match.jsonl && hkmj review match.jsonl

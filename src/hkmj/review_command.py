@@ -53,7 +53,8 @@ review.html in the current folder (review-2.html… when that exists; none is ov
 
 Exit status: 0 reviewed; 2 a file that is no record (or one the engine cannot replay), a
 --seat that names nobody in it (or a seat a server table's bot played), or an --html file
-that cannot be written; 130 stopped by Ctrl+C.
+that cannot be written or that exists and is not an HTML page (another record, a text: never
+replaced); 130 stopped by Ctrl+C.
 
 Examples:
   hkmj play --record match.jsonl && hkmj review match.jsonl
@@ -104,6 +105,9 @@ def _cmd_review(args: argparse.Namespace) -> int:
         return 2
     if args.html not in ("", "-") and _same_file(args.html, args.game):  # the page would replace the record
         print(_error(args.lang, words(args.lang)("err.html_is_game", path=args.html)), file=sys.stderr)
+        return 2
+    if args.html not in ("", "-") and _not_a_page(args.html):  # another record, a text: not the program's to replace
+        print(_error(args.lang, words(args.lang)("err.html_not_page", path=args.html)), file=sys.stderr)
         return 2
     out: Path | None = None
     bar: Progress | None = None
@@ -202,6 +206,23 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except (OSError, ValueError):  # one of them does not exist (or is no path at all)
         return False
+
+
+def _not_a_page(path: str) -> bool:
+    """Whether ``path`` is a file that holds something other than an HTML page: ``--html
+    other.jsonl`` (another record, a slip of the tab key) replaced it with the page, unasked, and
+    that match was lost. An earlier review (an HTML page), an empty file, a device or a stream
+    (``/dev/stdout``, whatever file it was sent to) are written as before."""
+    if path.startswith(("/dev/", "/proc/")):  # a stream named as a file: written to, never replaced
+        return False
+    try:
+        if not os.path.isfile(path):
+            return False
+        with open(path, "rb") as f:
+            start = f.read(512).lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    except OSError:
+        return False  # unreadable: writing it says why
+    return bool(start) and not start.startswith((b"<!doctype html", b"<html", b"<!--"))
 
 
 def _error(lang: str, message: str) -> str:

@@ -162,6 +162,7 @@ EN: dict[str, str] = {
     "err.advisor": "the advisor did not value every legal action at hand {hand}",
     "err.write": "cannot write {path}: {reason}",
     "err.html_is_game": "--html {path} is the record being reviewed: the page would replace it; give another file",
+    "err.html_not_page": "--html {path} exists and is not an HTML page: the review would replace it; give another file (or remove that one first)",
 }
 
 FR: dict[str, str] = {
@@ -294,6 +295,7 @@ FR: dict[str, str] = {
     "err.advisor": "le conseiller n'a pas évalué toutes les actions légales à la donne {hand}",
     "err.write": "impossible d'écrire {path}\u00a0: {reason}",
     "err.html_is_game": "--html {path} est l'enregistrement analysé\u00a0: la page le remplacerait\u00a0; donnez un autre fichier",
+    "err.html_not_page": "--html {path} existe et n'est pas une page HTML\u00a0: l'analyse la remplacerait\u00a0; donnez un autre fichier (ou supprimez d'abord celui-là)",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "fr": FR}

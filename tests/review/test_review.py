@@ -327,6 +327,33 @@ def test_the_page_is_never_written_over_the_record_it_reviews(
         assert record.read_bytes() == hk_record.read_bytes()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_is_never_written_over_another_file_than_a_page(
+    hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    """``--html other.jsonl`` (another record: a slip of the tab key) or ``--html notes.txt``
+    replaced that file with the page, unasked: the other match was lost. A file that is not an
+    HTML page is refused before the review is made and left as it was; an earlier review (a page)
+    or an empty file is written as before."""
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(hk_record.read_bytes())
+    for kept in (other, tmp_path / "notes.txt"):
+        if not kept.exists():
+            kept.write_text("my notes\n", encoding="utf-8")
+        before = kept.read_bytes()
+        assert main(["review", str(hk_record), "--html", str(kept), "--quiet", "--lang", lang]) == 2
+        captured = capsys.readouterr()
+        expected = "exists and is not an HTML page" if lang == "en" else "existe et n'est pas une page HTML"
+        assert expected in captured.err and f"--html {kept}" in captured.err and captured.out == ""
+        assert kept.read_bytes() == before
+    page = tmp_path / "g.html"
+    for earlier in ("", "<!DOCTYPE html>\n<html><body>an earlier review</body></html>\n"):
+        page.write_text(earlier, encoding="utf-8")
+        assert main(["review", str(hk_record), "--html", str(page), "--quiet", "--lang", lang]) == 0
+        assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>") and "an earlier review" not in page.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
 def test_a_record_read_from_a_pipe_is_reviewed(hk_record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``hkmj review <(cat g.jsonl)`` or ``/dev/stdin``: a pipe can be read once. The record was read
     twice, the second time empty, so a good record was refused as "the file is empty: it holds no
