@@ -163,8 +163,8 @@ async def test_a_match_quit_at_any_decision_and_resumed_plays_as_if_never_left(t
     assert totals(whole) == totals(path)
 
 
-@pytest.mark.parametrize(("lang", "note"), [("en", "— Match resumed where you left it: no move had been played yet."),
-                                          ("fr", "— Partie reprise là où vous l'aviez laissée\u00a0: aucun coup n'avait encore été joué.")])
+@pytest.mark.parametrize(("lang", "note"), [("en", "— Match resumed: no move had been played yet."),
+                                          ("fr", "— Partie reprise\u00a0: aucun coup n'avait encore été joué.")])
 def test_a_match_left_before_any_move_says_so_when_resumed(tmp_path: Path, lang: str, note: str) -> None:
     """Left at your first decision as East (no move made yet), the resumed table said "— Match
     resumed: 0 moves played again from the saved file, as they were played" (French "0 coup
