@@ -100,8 +100,10 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, RecordError):  # in hkmj replay's words, an empty file's too (hkmj.record.no_event)
             return v.say(w.lang)
-        if isinstance(v, tuple):
-            return w("err.names", names=_quoted(w, v)) if v else ""
+        if isinstance(v, People):  # a table log's people, named in this language (« joueur 2 »)
+            return _quoted(w, [w.name(n) for n in v.names])
+        if isinstance(v, tuple):  # a table log's names (its bots « Robot 3 (fort) » in French), or an arena record's bots
+            return w("err.names", names=_quoted(w, [w.name(n) for n in v])) if v else ""
         if isinstance(v, TableBot):  # 'Bot 1 (greedy)' (« Robot 1 (glouton) »), or 'Bot 1'
             return _quoted(w, [v.names.shown(v.n, w.lang) if v.kind else w.tx("bot.short", n=v.n)])
         if isinstance(v, TableNames):  # a hkmj play record's: 'you', 'Bot 1'… (« vous », « Robot 1 »…)
@@ -113,6 +115,14 @@ class ReviewError(ValueError):
                 return error_in(str(v), w.lang)
             return error_in(f"replay: {v}", w.lang).removeprefix("replay\u00a0: ")
         return v
+
+
+@dataclass(frozen=True)
+class People:
+    """The people of a table log an error names (``err.bot_seat``), each named in the error's
+    language: the log's ``player 2`` is « joueur 2 » in French, as the summary names them."""
+
+    names: tuple[str, ...]
 
 
 def _quoted(w: Words, names: Sequence[str]) -> str:
@@ -411,8 +421,8 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
             return [n] * len(segments), Who("table", n=n + 1)
         named = loaded.names[n] if len(loaded.names) == 4 else ""
         return [n] * len(segments), Who("number", n=n + 1, name=named)
-    for i, nm in enumerate(loaded.names):
-        if nm.strip().lower() == low and low:
+    for i, nm in enumerate(loaded.names):  # as the log names them, or as the summary does in either language (joueur 2)
+        if low and low in {nm.strip().lower(), words("en").name(nm).lower(), words("fr").name(nm).lower()}:
             return [i] * len(segments), Who("name", name=nm)
     if table is not None and (shown := table.player(text)) is not None:
         return [shown] * len(segments), Who("table", n=shown + 1)
@@ -505,8 +515,8 @@ def analyse(
         raise ReviewError("no_replay", detail=report.divergence)
     players, label = _resolve(who, loaded)
     if loaded.bots and set(players) <= loaded.bots:  # a table's bot seat: every move there is the server's, left out
-        people = ", ".join(repr(n) for i, n in enumerate(loaded.names) if i not in loaded.bots)
-        raise ReviewError("bot_seat" if people else "bot_table", who=echo(who), player=label, people=people)
+        people = People(tuple(n for i, n in enumerate(loaded.names) if i not in loaded.bots))
+        raise ReviewError("bot_seat" if people.names else "bot_table", who=echo(who), player=label, people=people)
     adv = make_advisor(0) if advisor is None else advisor
     total = count_inputs(events)
     done = 0

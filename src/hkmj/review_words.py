@@ -595,8 +595,8 @@ class Words:
     def who(self, w: Who) -> str:
         """How the reviewed player is named: ``player 2 (drew South)``, ``player 1 (Ann)``, ``Ann``,
         ``player 2 (Bot 1)``."""
-        if w.kind == "name":
-            return w.name
+        if w.kind == "name":  # a table log's name; the names its export gives unnamed seats in this language
+            return self.name(w.name)
         if w.kind == "bot":  # a bot of a hkmj arena record
             return self("who.bot", name=w.name)
         if w.kind == "table":  # as the hkmj play table named them

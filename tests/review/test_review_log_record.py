@@ -37,8 +37,8 @@ def _log(tmp_path: Path) -> Path:
     return path
 
 
-def _review(capsys: pytest.CaptureFixture[str], path: Path, seat: str) -> tuple[int, str, str]:
-    code = main(["review", str(path), "--seat", seat, "--html", "-", "--quiet"])
+def _review(capsys: pytest.CaptureFixture[str], path: Path, seat: str, lang: str = "en") -> tuple[int, str, str]:
+    code = main(["review", str(path), "--seat", seat, "--html", "-", "--quiet", "--lang", lang])
     out, err = capsys.readouterr()
     return code, out, err.replace(str(path), "FILE")
 
@@ -101,3 +101,31 @@ def test_replay_show_names_the_table_players_of_a_log_and_of_its_record(tmp_path
         assert first.endswith("; the server table's players: player 1 Ann, player 2 Bot 2 (greedy), player 3 Bot 3 (strong), player 4 Bot 4 (random)")
         assert main(["replay", str(path), "--show", "--quiet", "--lang", "fr"]) == 0
         assert "\u00a0; les joueurs de la table du serveur\u00a0: joueur 1 Ann, joueur 2 Bot 2 (greedy)" in capsys.readouterr().out
+
+
+def test_a_logs_unnamed_person_and_its_bots_are_named_in_the_reviews_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A person who joined a server table without a name is ``player 1`` in its log export. In
+    French the review named them « joueur 1 » when given ``--seat 1`` but ``player 1`` when given
+    that very name, refused ``--seat "joueur 1"`` (the name its own summary printed), and its
+    errors listed the choices half in English: ``« Zoé », 'player 1'`` (English quotes) and
+    ``« Bot 2 (greedy) »`` where the French table says « Robot 2 (glouton) ». The log's names are
+    now said in the review's language everywhere, and taken in either (HK-2.1: who sat where)."""
+    entries = _table_log(5, 1)
+    for kind, data in entries:
+        if kind == "join":
+            data["name"] = ""
+    log = tmp_path / "t.jsonl"
+    log.write_text("".join(json.dumps({"seq": i, "kind": k, "data": d}) + "\n" for i, (k, d) in enumerate(entries)))
+    for seat in ("1", "joueur 1", "player 1"):
+        code, out, _ = _review(capsys, log, seat, "fr")
+        assert code == 0 and out.startswith("Analyse de partie\u00a0: joueur 1, 1 donne"), (seat, out)
+    code, out, _ = _review(capsys, log, "joueur 1")
+    assert code == 0 and out.startswith("Review of player 1: 1 hand"), out
+    code, _, err = _review(capsys, log, "2", "fr")
+    assert code == 2 and err.rstrip().endswith("donnez la place d'une personne qui a joué\u00a0: «\u00a0joueur 1\u00a0»"), err
+    code, _, err = _review(capsys, log, "zz", "fr")
+    assert code == 2 and err.rstrip().endswith(
+        "ou un nom\u00a0: «\u00a0joueur 1\u00a0», «\u00a0Robot 2 (glouton)\u00a0», «\u00a0Robot 3 (fort)\u00a0», «\u00a0Robot 4 (hasard)\u00a0»"
+    ), err
+    code, _, err = _review(capsys, log, "zz")
+    assert code == 2 and err.rstrip().endswith("or a name: 'player 1', 'Bot 2 (greedy)', 'Bot 3 (strong)', 'Bot 4 (random)'"), err
