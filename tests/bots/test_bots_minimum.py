@@ -155,3 +155,27 @@ def test_hk_6_mcr_6_the_advice_for_mahjong_is_what_the_win_pays(rules: str, opti
                 checked += 1
                 assert valued[result.seat] == result.outcome.payments[result.seat], win
     assert checked >= 40 and flagged >= 3, (checked, flagged)
+
+
+def test_hk_minfan_the_expert_claims_no_pung_into_a_hand_whose_waits_cannot_win() -> None:
+    """House option ``minfan=3`` (docs/house-options.md; HK-5.7): South holds 1m 22m 555m 57p 99p
+    111s and East discards 9p. Pung, then discard 1m, is ready on 6p only, and that win (no
+    honours, three suits, no bonus tile) scores under 3 fan even self-drawn: the hand cannot win
+    as it stands. The expert's fan model valued the ready hand all the same: it punged, its advice
+    (the hint, ``hkmj review``) said "pung, then discard 1 Characters (ready)" with a 45% win chance,
+    and the review charged a player who passed with a mistake of several points while its own line
+    said "ready in shape, but no wait scores 3 fan". At a ``minfan`` table the claim is now valued
+    as passing at most, and passed; without the house minimum the pung stays the advice."""
+    from hkmj.engine import PASS, Pung
+
+    for options, want in (({"minfan": "3"}, PASS), ({}, Pung())):
+        hand = stacked_hand(["147m258p36s12345z9p", "1m22m555m57p99p111s", *QUIET[2:]], rules=get_ruleset("hk", options))
+        hand.apply(0, Discard(tile("9p")))
+        view, legal = hand.view(1), hand.legal_actions(1)
+        assert set(legal) == {PASS, Pung()}
+        advice = make_bot("expert", 0).advise(view, legal)
+        assert advice[0].action == want and make_bot("expert", 0).choose(view, legal) == want, options
+        if options:
+            pung, passing = advice[1], advice[0]
+            assert pung.value <= passing.value and pung.win == passing.win
+            assert pung.note == "the pung would not leave a winnable ready hand"

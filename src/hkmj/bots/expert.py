@@ -62,9 +62,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, TypeVar
 
-from hkmj.bots.advice import Advice, dead_hand_advice
+from hkmj.bots.advice import Advice, dead_hand_advice, hand_after
 from hkmj.bots.danger import danger_table, load_danger_model
 from hkmj.bots.learned import discard_features, learned_values, load_model, top_candidates
+from hkmj.bots.minimum import ready_in_shape_only
 from hkmj.bots.reader import load_reader_model, reader_features, wait_chances
 from hkmj.bots.rollout import Answer, Deal, rollout_claim, rollout_discard, sample_deal
 from hkmj.bots.rollout import isolation as _isolation
@@ -554,6 +555,12 @@ class ExpertBot(StrongBot):
             closer = s_after < now.std or (best.plan == now.plan != STANDARD and best.shanten < now.shanten)
             if self.big_claims and isinstance(a, Pung) and best.plan in BIG_PLANS:
                 closer = closer or best.shanten < now_plans.get(best.plan, 99)
+            # under a fan minimum (Hong Kong's house minfan; MCR plays the points model): the fan model
+            # values a ready hand whatever its waits score, so a claim into a hand ready in shape only,
+            # no wait of it reaching the minimum, is not claimed (the points model's rule, MCR-5.1)
+            short = s_after == 0 and view.rules.value_checked and ready_in_shape_only(view, *hand_after(view, a))
+            if short:
+                closer = pung_ok = False
             margin = 1.0 if pung_ok else self.claim_margin
             worth = (closer or pung_ok) and best.score > pass_value * margin + 1e-9
             what = "pung" if isinstance(a, Pung) else "chow"
@@ -561,9 +568,9 @@ class ExpertBot(StrongBot):
                 note = f"{what}, then discard {name(best.tile)} ({best_away})"
                 v = best.score
             else:
-                note = f"the {what} does not bring the hand closer enough"
+                note = f"the {what} would not leave a winnable ready hand" if short else f"the {what} does not bring the hand closer enough"
                 v = min(best.score, pass_value)
-            rows.append((Advice(a, v, best.p, note), 1))
+            rows.append((Advice(a, v, now.p if short else best.p, note), 1))  # no likelier to win than passing
             answers[a] = ("pung" if isinstance(a, Pung) else "chow", a.low if isinstance(a, Chow) else t, best.tile)
             closer_any = closer_any or closer or pung_ok
             claim_plans.append(best.plan)
