@@ -100,6 +100,8 @@ class ReviewError(ValueError):
             return v.say(w.lang)
         if isinstance(v, RecordError):  # in hkmj replay's words, an empty file's too (hkmj.record.no_event)
             return v.say(w.lang)
+        if isinstance(v, ArenaBots):  # an arena record's bots, as this language names them (« fort »)
+            return w("err.names", names=_quoted(w, [w.bot(b) for b in v.names])) if v.names else ""
         if isinstance(v, People):  # a table log's people, named in this language (« joueur 2 »)
             return _quoted(w, [w.name(n) for n in v.names])
         if isinstance(v, tuple):  # a table log's names (its bots « Robot 3 (fort) » in French), or an arena record's bots
@@ -121,6 +123,14 @@ class ReviewError(ValueError):
 class People:
     """The people of a table log an error names (``err.bot_seat``), each named in the error's
     language: the log's ``player 2`` is « joueur 2 » in French, as the summary names them."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ArenaBots:
+    """The bots of a ``hkmj arena`` record an error names, each as the error's language names it
+    (``strong``; French « fort »)."""
 
     names: tuple[str, ...]
 
@@ -426,11 +436,12 @@ def _resolve(who: str, loaded: Loaded) -> tuple[list[int], Who]:
             return [i] * len(segments), Who("name", name=nm)
     if table is not None and (shown := table.player(text)) is not None:
         return [shown] * len(segments), Who("table", n=shown + 1)
-    if low and (bot := next((b for b in _arena_bots(loaded.events) if b.lower() == low), None)) is not None:
+    # an arena record's bot, by its name or as the French table names it (fort, glouton)
+    if low and (bot := next((b for b in _arena_bots(loaded.events) if low in {b.lower(), words("fr").bot(b).lower()}), None)) is not None:
         return [-1] * len(segments), Who("bot", name=bot)  # its seats are found hand by hand (analyse)
     if table is not None and (other := table.other_kind(text)) is not None:  # 'Bot 1 (strong)' for a greedy Bot 1
         raise ReviewError("other_kind", who=echo(who), bot=TableBot(table, other), short=TableBot(table, other, kind=False))
-    names = table if table is not None else tuple(loaded.names) or tuple(_arena_bots(loaded.events))
+    names = table if table is not None else tuple(loaded.names) or ArenaBots(tuple(_arena_bots(loaded.events)))
     raise ReviewError("no_player", who=echo(who), names=names)
 
 

@@ -598,7 +598,7 @@ class Words:
         if w.kind == "name":  # a table log's name; the names its export gives unnamed seats in this language
             return self.name(w.name)
         if w.kind == "bot":  # a bot of a hkmj arena record
-            return self("who.bot", name=w.name)
+            return self("who.bot", name=self.bot(w.name))
         if w.kind == "table":  # as the hkmj play table named them
             return self("who.named", n=w.n, name=self.tx("you.lower") if w.n == 1 else self.tx("bot.short", n=w.n - 1))
         if w.kind == "number" and w.name and self.is_bot(w.name):  # "Bot 2 (greedy)", not "player 2 (Bot 2 (greedy))"

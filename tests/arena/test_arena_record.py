@@ -80,10 +80,17 @@ def test_hkmj_review_and_replay_show_name_the_arena_bots(tmp_path: Path, capsys:
     assert main(["review", str(path), "--seat", "strong", "--html", html, "--quiet", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Review of the bot strong (every seat it held): 4 hands of Hong Kong")
-    assert main(["review", str(path), "--seat", "random", "--html", "-", "--quiet", "--lang", "fr"]) == 0
-    assert "le robot random (à chaque place qu'il a tenue)" in capsys.readouterr().out
+    # in French the bots are named as the French table names them (hasard, glouton, fort): the
+    # review said « le robot random », refused --seat fort and listed 'random', 'greedy', 'strong'
+    for seat in ("random", "hasard"):
+        assert main(["review", str(path), "--seat", seat, "--html", "-", "--quiet", "--lang", "fr"]) == 0
+        assert "le robot hasard (à chaque place qu'il a tenue)" in capsys.readouterr().out
+    assert main(["review", str(path), "--seat", "fort", "--html", "-", "--quiet", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Review of the bot strong (every seat it held)")
     assert main(["review", str(path), "--seat", "strnog", "--html", "-", "--quiet", "--lang", "en"]) == 2
     assert "or a name: 'random', 'greedy', 'strong'" in capsys.readouterr().err
+    assert main(["review", str(path), "--seat", "strnog", "--html", "-", "--quiet", "--lang", "fr"]) == 2
+    assert "ou un nom\u00a0: «\u00a0hasard\u00a0», «\u00a0glouton\u00a0», «\u00a0fort\u00a0»" in capsys.readouterr().err
     for seat in ("E", "2"):
         assert main(["review", str(path), "--seat", seat, "--html", "-", "--quiet", "--lang", "en"]) == 0
         capsys.readouterr()
