@@ -1039,9 +1039,14 @@ class Show:
         names = table.get("names") if isinstance(table, dict) else None
         if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
             return ""
+        from hkmj.review_words import words
         from hkmj.server.protocol import clean_name
 
-        named = [f"{self.w['player'].format(n=p + 1)} {clean_name(n)}" for p, n in enumerate(names) if clean_name(n)]
+        # the names the export gives a seat without one in this language (Robot 2 (glouton), joueur 2),
+        # a person's own name as it is; "player 2 player 2" said nothing
+        label = [self.w["player"].format(n=p + 1) for p in range(4)]
+        shown = [words(self.lang).name(clean_name(n)) for n in names]
+        named = [f"{label[p]} {n}" for p, n in enumerate(shown) if n and n != label[p]]
         return self.w["table.match"].format(names=", ".join(named)) if named else ""
 
     def who(self, seat: int) -> str:
@@ -1118,7 +1123,10 @@ class Show:
             arena = e.get("arena")
             bots = arena.get("bots") if isinstance(arena, dict) else None
             if isinstance(arena, dict) and self.players is not None and isinstance(bots, list) and len(bots) == 4:  # a hkmj arena deal
-                named = " · ".join(f"{self.who(s)} {bots[p]}" for s, p in enumerate(self.players))
+                from hkmj.tui.texts import Texts
+
+                tx = Texts(self.lang)  # the bots as this language names them (fort, glouton)
+                named = " · ".join(f"{self.who(s)} {tx.bot_name(bots[p])}" for s, p in enumerate(self.players))
                 lines.append(w["arena"].format(deal=arena.get("deal"), rotation=arena.get("rotation"), bots=named))
             return "\n" + "\n".join(lines)
         if t == "deal":

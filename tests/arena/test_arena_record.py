@@ -98,6 +98,8 @@ def test_hkmj_review_and_replay_show_name_the_arena_bots(tmp_path: Path, capsys:
     shown = capsys.readouterr().out
     assert "hkmj arena, deal 1, rotation 2 of 4; the bots: E player 2 greedy · S player 3 strong · W player 4 random · N player 1 random" in shown
     assert "replay OK: 4 hands" in shown
+    assert main(["replay", str(path), "--show", "--lang", "fr", "--quiet"]) == 0  # it said "greedy", "strong" in French
+    assert "rotation 2 sur 4\u00a0; les robots\u00a0: E joueur 2 glouton · S joueur 3 fort · O joueur 4 hasard · N joueur 1 hasard" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -100,7 +100,8 @@ def test_replay_show_names_the_table_players_of_a_log_and_of_its_record(tmp_path
         first = capsys.readouterr().out.splitlines()[0]
         assert first.endswith("; the server table's players: player 1 Ann, player 2 Bot 2 (greedy), player 3 Bot 3 (strong), player 4 Bot 4 (random)")
         assert main(["replay", str(path), "--show", "--quiet", "--lang", "fr"]) == 0
-        assert "\u00a0; les joueurs de la table du serveur\u00a0: joueur 1 Ann, joueur 2 Bot 2 (greedy)" in capsys.readouterr().out
+        # the table's bots as the French table names them (it read "joueur 2 Bot 2 (greedy)")
+        assert "\u00a0; les joueurs de la table du serveur\u00a0: joueur 1 Ann, joueur 2 Robot 2 (glouton), joueur 3 Robot 3 (fort)" in capsys.readouterr().out
 
 
 def test_a_logs_unnamed_person_and_its_bots_are_named_in_the_reviews_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,3 +130,7 @@ def test_a_logs_unnamed_person_and_its_bots_are_named_in_the_reviews_language(tm
     ), err
     code, _, err = _review(capsys, log, "zz")
     assert code == 2 and err.rstrip().endswith("or a name: 'player 1', 'Bot 2 (greedy)', 'Bot 3 (strong)', 'Bot 4 (random)'"), err
+    # replay --show named them "joueur 1 player 1, joueur 2 Bot 2 (greedy)": the unnamed person is now left unnamed
+    assert main(["replay", str(log), "--show", "--quiet", "--lang", "fr"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("les joueurs de la table du serveur\u00a0: joueur 2 Robot 2 (glouton), joueur 3 Robot 3 (fort), joueur 4 Robot 4 (hasard)"), first
