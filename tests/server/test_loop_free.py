@@ -11,6 +11,8 @@ import asyncio
 import os
 import signal
 import statistics
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -420,6 +422,38 @@ def test_bots_decide_in_a_process_of_their_own_started_again_if_it_dies() -> Non
         asyncio.run(go())
     finally:
         bots.shutdown()
+
+
+STARTING_CHILD_TAKES_CTRL_C = """
+import signal
+from pathlib import Path
+from hkmj.server.botprocess import BotProcess
+
+if __name__ == "__main__":
+    bots = BotProcess()
+    try:
+        bots.start()
+        (pid,) = list(bots._pool._processes)
+        status = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines())
+        spared = (int(status["SigBlk"], 16) | int(status["SigIgn"], 16)) & (1 << (signal.SIGINT - 1))
+        print("spared" if spared else "exposed")
+    finally:
+        bots.shutdown()
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_the_bots_process_leaves_ctrl_c_to_the_server_even_while_it_starts(tmp_path: Path) -> None:
+    """Ctrl+C at the server's terminal signals its whole process group; the bots' process leaves it
+    to the server (which ends it), SIGINT blocked while it starts and ignored once started. The
+    block did not reach it: starting the pool's resource tracker, just before, unblocked SIGINT in
+    the spawning thread (CPython's ``ensure_running`` does), so a Ctrl+C while the bots' process
+    imported the bots printed a ``KeyboardInterrupt`` traceback in the server's log. Run in a
+    fresh Python, whose resource tracker is not started yet, as a server's is not."""
+    script = tmp_path / "child_sigint.py"
+    script.write_text(STARTING_CHILD_TAKES_CTRL_C, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "spared", done.stdout + done.stderr
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from typing import TypeVar
 
 from hkmj.bots import make_bot
@@ -99,8 +100,14 @@ class BotProcess:
         child, its own Python starting or waiting for work, printed a ``KeyboardInterrupt``
         traceback while the server stopped (the server ends the child itself). SIGINT is blocked,
         not ignored, while the child starts: the child inherits the mask and ignores SIGINT once
-        started (:func:`_watch_parent`); a Ctrl+C meanwhile reaches the server, late, not lost."""
-        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the pool's resource tracker too
+        started (:func:`_watch_parent`); a Ctrl+C meanwhile reaches the server, late, not lost.
+        The pool's resource tracker is started first: starting it unblocks SIGINT in the calling
+        thread (CPython's ``ensure_running`` blocks SIGINT and SIGTERM around its spawn, then
+        unblocks them), so the child, spawned after it, began with SIGINT deliverable, and a
+        Ctrl+C while it started printed a ``KeyboardInterrupt`` traceback all the same."""
+        if self._pool is None:
+            resource_tracker.ensure_running()  # a process of its own, which ignores SIGINT itself
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             return self._executor().submit(fn, *args)
         finally:
