@@ -53,9 +53,11 @@ def options_help(lang: str = "en") -> str:
     return "House options (--option key=value, repeatable):\n" + "\n".join(lines)
 
 
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """Add ``--rules NAME`` (default hk) and repeatable ``--option key=value``."""
-    p.add_argument("--rules", default="hk", action=OnceAction, metavar="NAME", help=f"ruleset: {' or '.join(RULESETS)} (default hk)")
+def add_rules_arguments(p: argparse.ArgumentParser, rules_help: str | None = None) -> None:
+    """Add ``--rules NAME`` (default hk; ``rules_help`` says what it chooses, if more than the
+    ruleset of the command's match) and repeatable ``--option key=value``."""
+    names = " or ".join(RULESETS)
+    p.add_argument("--rules", default="hk", action=OnceAction, metavar="NAME", help=rules_help or f"ruleset: {names} (default hk)")
     p.add_argument(
         "--option",
         action="append",

@@ -73,23 +73,10 @@ def register(sub: Any) -> None:
         help=f"language of the errors at start-up: en or fr; without --lang, {LOCALE_DEFAULT} (the server's log "
         "stays in English; the browser chooses its own language)",
     )
-    from hkmj.rules_args import OnceAction, option_examples
+    from hkmj.rules_args import add_rules_arguments
     from hkmj.rulesets import RULESETS
 
-    p.add_argument(
-        "--rules",
-        default="hk",
-        action=OnceAction,
-        metavar="NAME",
-        help=f"ruleset of a table whose creator chooses none, and the lobby's first choice: {' or '.join(RULESETS)} (default hk)",
-    )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help=f"a house option of the ruleset (repeatable), e.g. {option_examples('en')} (see docs/house-options.md)",
-    )
+    add_rules_arguments(p, f"ruleset of a table whose creator chooses none, and the lobby's first choice: {' or '.join(RULESETS)} (default hk)")
     d = _limits_defaults()
     g = p.add_argument_group("limits of a public server (docs/server.md, Threat model)")
     g.add_argument(
