@@ -116,6 +116,17 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
+def raw_answer(server: Server, request: str) -> tuple[bytes, bytes]:
+    """The head and body of ``server``'s answer to ``request`` sent as is, read until it closes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(request.encode())
+        raw = b""
+        while chunk := s.recv(65536):
+            raw += chunk
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return head, body
+
+
 def server_cpu(server: Server) -> float:
     """Seconds of CPU the server process has used (Linux's /proc)."""
     assert server.proc is not None
@@ -243,12 +254,7 @@ def test_a_range_of_thousands_of_digits_is_read_not_a_server_error(shared: Serve
     size = len(urllib.request.urlopen(shared.base + "/static/app.js", timeout=10).read())
     cases = {f"{huge}-": 416, f"0-{huge}": 206, f"-{huge}": 206, f"{padded}-{padded}": 206, f"0-5,{huge}-": 206}
     for spec, status in cases.items():
-        with socket.create_connection(("127.0.0.1", shared.port), timeout=10) as s:
-            s.sendall(f"GET /static/app.js HTTP/1.1\r\nHost: {host}\r\nRange: bytes={spec}\r\nConnection: close\r\n\r\n".encode())
-            raw = b""
-            while chunk := s.recv(65536):
-                raw += chunk
-        head, _, body = raw.partition(b"\r\n\r\n")
+        head, body = raw_answer(shared, f"GET /static/app.js HTTP/1.1\r\nHost: {host}\r\nRange: bytes={spec}\r\nConnection: close\r\n\r\n")
         assert head.split()[1] == str(status).encode(), (spec[:20], head[:200])
         if spec in (f"0-{huge}", f"-{huge}"):
             assert len(body) == size
@@ -334,12 +340,7 @@ def test_a_websocket_handshake_for_another_path_says_where_the_websocket_is(shar
     host = shared.base.split("//", 1)[1]
     handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
     for path in ("/ws/", "/", "/t/abcdefgh", "/static/app.js", "/api/tables"):
-        with socket.create_connection(("127.0.0.1", shared.port), timeout=10) as s:
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{handshake}\r\n".encode())
-            raw = b""
-            while chunk := s.recv(65536):
-                raw += chunk
-        head, _, body = raw.partition(b"\r\n\r\n")
+        head, body = raw_answer(shared, f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{handshake}\r\n")
         assert head.split()[1] == b"404", (path, head[:100])
         assert body == b"no websocket here: the tables' websocket is at /ws (docs/protocol.md)\n", (path, body)
         assert b"x-frame-options: DENY" in head.lower().replace(b"deny", b"DENY"), head
