@@ -28,6 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from hkmj.engine.wall import random_wall
+from hkmj.server.app import origin_allowed
 from hkmj.server.client import GameClient
 from hkmj.server.testing import Server, choose, drain, my_turn, play
 from hkmj.server.tracker import physical_wall, pid_str
@@ -556,6 +557,22 @@ def test_connections_are_capped_per_address(make_server: MakeServer) -> None:
             await c.close()
 
     asyncio.run(go())
+
+
+def test_behind_a_tls_proxy_that_keeps_the_host_the_https_origin_is_the_servers_own() -> None:
+    """nginx ending TLS with ``proxy_set_header Host $host`` and no X-Forwarded-Proto (or no
+    ``--trusted-proxy``): the server sees ``http`` and the browser sends ``Origin:
+    https://mj.example.org``; every table creation and websocket was refused 403 as cross-site,
+    though docs/server.md asks for ``--origin`` only of a proxy that rewrites ``Host``."""
+    host = "mj.example.org"
+    for scheme in ("http", "ws", "https", "wss"):
+        assert origin_allowed("https://mj.example.org", scheme, host, ())
+    assert origin_allowed("http://mj.example.org", "http", host, ())
+    # a plain-HTTP page of that name is not the TLS server's own; other names and ports are others'
+    assert not origin_allowed("http://mj.example.org", "https", host, ())
+    assert not origin_allowed("https://evil.example", "http", host, ())
+    assert not origin_allowed("https://mj.example.org:8443", "http", host, ())
+    assert not origin_allowed("https://mj.example.org/x", "http", host, ())
 
 
 def test_x_forwarded_for_names_the_client_only_behind_a_trusted_proxy(make_server: MakeServer) -> None:

@@ -293,7 +293,11 @@ def _yours(scope: str | None) -> str:
 
 def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tuple[str, ...]) -> bool:
     """Cross-site check: no ``Origin`` (not a browser) passes; else it must be this server's
-    own origin (``scheme://Host``) or one of ``extra``."""
+    own origin (``scheme://Host``) or one of ``extra``. An ``https`` origin of the request's own
+    ``Host`` reached over plain HTTP is its own too: a reverse proxy that ends TLS and passes
+    the ``Host`` on (nginx's ``proxy_set_header Host $host``) but no ``X-Forwarded-Proto`` from a
+    ``--trusted-proxy``, where every table creation and websocket was refused as cross-site
+    (only a page that name serves over TLS can send that origin)."""
     if origin is None:
         return True
     origin = origin.strip().rstrip("/").lower()
@@ -303,7 +307,8 @@ def origin_allowed(origin: str | None, scheme: str, host: str | None, extra: tup
         return False
     own_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
     parts = urlsplit(origin)
-    return parts.scheme == own_scheme and parts.netloc == host.strip().lower() and not parts.path
+    schemes = {own_scheme, "https"} if own_scheme == "http" else {own_scheme}
+    return parts.scheme in schemes and parts.netloc == host.strip().lower() and not parts.path
 
 
 def cross_site(method: str, headers: Mapping[str, str], extra: tuple[str, ...]) -> bool:
