@@ -339,6 +339,10 @@ def default_port_taken() -> Iterator[None]:
         (["--db", "sqlite:////no/such/dir/x.db"], "no folder '/no/such/dir' for the database file"),
         (["--db", "sqlite:///{tmp}"], "is a folder, not a database file"),
         (["--db", "postgresql://me:secret@127.0.0.1:1/x"], "--db 'postgresql://me:***@127.0.0.1:1/x': cannot connect:"),
+        # libpq's password parameter was printed in clear (and in the start-up's log line)
+        (["--db", "postgresql://me@127.0.0.1:1/x?password=secret"], "--db 'postgresql://me@127.0.0.1:1/x?password=***': cannot connect:"),
+        # the check connected with a timeout of its own: a bad one passed it and the start-up failed with a traceback, exit 3
+        (["--db", "postgresql://me@127.0.0.1:1/x?connect_timeout=abc"], "cannot connect: bad value for connect_timeout: 'abc'"),
         (["--spectators", "0"], "--spectators must be positive, got 0"),
         (["--network-share", "0"], "--network-share must be positive, got 0"),
         (["--all-bot-pace", "-1"], "--all-bot-pace must be 0 (no minimum) or more, got -1"),

@@ -79,7 +79,7 @@ from hkmj.server.protocol import (
 )
 from hkmj.server.ranges import RangedFileResponse, RangedStaticFiles
 from hkmj.server.refusal_page import refusal_page, wants_html
-from hkmj.server.store import Store
+from hkmj.server.store import Store, shown_url
 from hkmj.server.svg import face
 from hkmj.server.table import SLOW_SAVE, Table
 from hkmj.tiles import plural
@@ -456,7 +456,7 @@ class Hub:
                 self._go_live(await self._replay(tid))
             except Exception:  # one unreadable log must not keep the other tables down
                 log.exception("table %s could not be restored; it stays closed", tid)
-        log.info("hkmj server: %s restored from %s", plural(len(self.tables), "table"), self.db_url.split("@")[-1])
+        log.info("hkmj server: %s restored from %s", plural(len(self.tables), "table"), shown_url(self.db_url).split("@")[-1])
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _replay(self, tid: str, *, abandoned: bool = False) -> Table:

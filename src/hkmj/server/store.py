@@ -105,11 +105,17 @@ def normalise_url(url: str) -> str:
 
 
 def shown_url(url: str) -> str:
-    """``url`` as it may be printed: its password, if any, as ``***``."""
+    """``url`` as it may be printed: its password, if any, as ``***``, whether in its user part
+    or given as libpq's ``password`` parameter (``postgresql://hkmj@host/db?password=...``, shown
+    in clear in the refusal's line and the start-up's log)."""
     try:
-        return sa.engine.make_url(url).render_as_string(hide_password=True)
+        parsed = sa.engine.make_url(url)
     except sa.exc.ArgumentError:
         return url
+    hidden = {k for k in parsed.query if k.lower() == "password"}
+    if hidden:
+        parsed = parsed.set(query={k: ("_HIDDEN_" if k in hidden else v) for k, v in parsed.query.items()})
+    return parsed.render_as_string(hide_password=True).replace("_HIDDEN_", "***")
 
 
 def db_problem(url: str, connect: bool = False) -> str | None:
@@ -156,7 +162,9 @@ def db_problem(url: str, connect: bool = False) -> str | None:
         if connect and not Path(path).exists() and (why := _cannot_create_sqlite(Path(path))):
             return why  # a full disk, a read-only folder: it failed at start-up, with a traceback, exit 3
     if connect and backend == "postgresql":
-        engine = sa.create_engine(parsed, connect_args={"connect_timeout": 10})
+        # the URL's own connect_timeout, as the server's engine reads it (make_engine): overridden
+        # here, a bad one (?connect_timeout=abc) passed this check and failed the start-up with a traceback, exit 3
+        engine = sa.create_engine(parsed, connect_args={} if "connect_timeout" in parsed.query else {"connect_timeout": 10})
         try:
             engine.connect().close()
         except sa.exc.SQLAlchemyError as err:
