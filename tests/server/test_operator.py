@@ -231,3 +231,21 @@ def test_a_sqlite_url_option_the_driver_would_ignore_is_refused_in_one_line(lang
     assert "\n" not in line and "mode" in line
     assert ("SQLite does not read mode in this URL without uri=true" if lang == "en" else "SQLite ne lit pas mode dans cette URL sans uri=true") in line
     assert db_problem(f"sqlite:///{tmp_path / 'club.db'}?timeout=5", connect=True) is None  # an argument the driver reads
+
+
+def test_debug_log_of_websocket_frames_shows_no_seat_token() -> None:
+    """``--log-level debug``: websockets logs each frame on uvicorn's logger, which showed a
+    message's first and last 37 characters: the end of the seat token of every ``welcome`` and of
+    a browser's ``resume`` (and a player's hidden tiles). Each frame is now its kind and size."""
+    import logging
+
+    from websockets.frames import Frame, Opcode
+
+    from hkmj.server.http import LogRate
+
+    token = "Zq3" * 11
+    frame = Frame(Opcode.TEXT, json.dumps({"type": "resume", "table": "ExOawLwu", "token": token}).encode())
+    record = logging.LogRecord("uvicorn.error", logging.DEBUG, __file__, 1, "< %s", (frame,), None)
+    assert LogRate().filter(record)
+    line = record.getMessage()
+    assert line == f"< TEXT [{len(frame.data)} bytes]" and token[-10:] not in line

@@ -708,6 +708,14 @@ class LogRate(logging.Filter):
         self.dropped = 0
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in ("< %s", "> %s") and isinstance(record.args, tuple) and len(record.args) == 1:
+            # websockets' own lines at --log-level debug, one per frame, showed each message's
+            # first and last 37 characters: the end of every seat token, in a `welcome` and in a
+            # browser's `resume`, and players' hidden tiles; a frame is now its kind and size
+            frame = record.args[0]
+            opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", None)
+            if opcode is not None and isinstance(data, (bytes, bytearray)):
+                record.args = (f"{getattr(opcode, 'name', opcode)} [{len(data)} bytes]",)
         if record.exc_info and record.msg in CLIENT_FAULTS:  # the client's fault: no traceback
             record.exc_info, record.exc_text = None, None
             record.levelno, record.levelname = logging.WARNING, "WARNING"
