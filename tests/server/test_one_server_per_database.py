@@ -341,3 +341,33 @@ def test_a_server_whose_own_former_session_still_holds_the_lock_takes_it_back(
         if first is not None:  # before the relay goes: its sessions hold the database
             first.stop()
         relay.close()
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_sqlite_database_file_deleted_or_replaced_under_the_server_stops_it(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``rm hkmj.db`` (or a backup moved over it) while the server ran: every move went on into
+    the old file, gone once the server stopped, new connections made an empty file at the path
+    (the log said "no such table" while tables were still created) and a second server could
+    take that file's lock. The server now says so in one line and stops (exit 2: ``hold.lost``)."""
+    from hkmj.server import store
+
+    monkeypatch.setattr(store, "PG_LOCK_CHECK", 0.02)
+    db = tmp_path / "hkmj.db"
+    sqlite3.connect(db).close()
+    hold, problem = store.hold_database(f"sqlite:///{db}")
+    assert hold is not None and problem is None
+    stopped = threading.Event()
+    hold.on_lost(stopped.set)
+    try:
+        time.sleep(0.1)
+        assert not stopped.is_set() and not hold.lost  # the file in place: nothing said
+        db.unlink()
+        if how == "replaced":
+            sqlite3.connect(tmp_path / "backup.db").close()
+            (tmp_path / "backup.db").rename(db)
+        assert stopped.wait(5) and hold.lost
+    finally:
+        hold.release()
+    assert f"the database file {db} was deleted or replaced while the server ran" in caplog.text

@@ -379,7 +379,7 @@ class DatabaseHold:
     lock was cut), after which this server is asked to stop: :meth:`on_lost` (called from the
     lock's thread), by default SIGTERM to itself."""
 
-    def __init__(self, release: Callable[[], None], keeper: _PgLock | None = None) -> None:
+    def __init__(self, release: Callable[[], None], keeper: _PgLock | _SqliteFileWatch | None = None) -> None:
         self._release = release
         self._keeper = keeper
 
@@ -394,6 +394,59 @@ class DatabaseHold:
 
     def release(self) -> None:
         self._release()
+
+
+FILE_GONE = (
+    "the database file {path} was deleted or replaced while the server ran: its moves went on into the old file,"
+    " which no other process sees and which is gone once the server stops, and another hkmj serve could start on the file"
+    " now at that path; stopping: start the server again to use that file"
+)
+"""Why a SQLite server stops when its database file is no longer at its path (:class:`_SqliteFileWatch`)."""
+
+
+class _SqliteFileWatch:
+    """A SQLite server's database file, looked at once a second: still the file the server
+    opened at its path? Deleted (``rm hkmj.db``) or replaced (a backup moved over it) while the
+    server ran, the server went on writing every move into the old file, now reachable by
+    nothing else and gone once the server stopped, while its new connections made an empty file
+    at the path ("no such table" in the log, tables still created) and a second server could take
+    that file's lock and start beside it. The server says so in the log and stops (exit 2)."""
+
+    def __init__(self, path: str, fd: int) -> None:
+        self.path, self.fd = path, fd
+        self.lost = False
+        self.stop_server: Callable[[], None] = lambda: os.kill(os.getpid(), signal.SIGTERM)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def moved(self) -> bool:
+        """Whether the file at :attr:`path` is no longer the one the server holds."""
+        held = os.fstat(self.fd)
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            return True
+        except OSError:  # unreadable for a moment (a network file system): not a verdict
+            return False
+        return (now.st_dev, now.st_ino) != (held.st_dev, held.st_ino)
+
+    def watch(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="hkmj-db-file", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(PG_LOCK_CHECK):
+            if self.moved():
+                self.lost = True
+                log.error(FILE_GONE.format(path=self.path))
+                self.stop_server()
+                return
+
+    def release(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2)
+        os.close(self.fd)
 
 
 class _PgLock:
@@ -553,7 +606,9 @@ def hold_database(url: str, wait: float = HOLD_WAIT) -> tuple[DatabaseHold | Non
                     return None, HELD_BY_ANOTHER
                 time.sleep(0.1)
                 continue
-            return DatabaseHold(lambda: os.close(fd)), None
+            watch = _SqliteFileWatch(path, fd)
+            watch.watch()
+            return DatabaseHold(watch.release, watch), None
     keeper = _PgLock(parsed)
     try:
         while not keeper.take():
