@@ -212,7 +212,9 @@ reprennent après un redémarrage. Le serveur écrit son journal sur la sortie d
 
 Code de sortie\u00a0: 130 arrêté par Ctrl+C, 143 par SIGTERM (un service arrêté), 129 par SIGHUP\u00a0; 2 s'il ne peut pas démarrer\u00a0: une option fausse, un port
 déjà pris, une base --db qu'il ne peut pas ouvrir ou qu'un autre hkmj serve utilise (chacun dit
-en une ligne).
+en une ligne)\u00a0; 2 aussi s'il s'arrête parce que sa base lui a été prise (un autre serveur,
+après un redémarrage de PostgreSQL) ou que son fichier SQLite a été supprimé ou remplacé (dit
+dans son journal).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # ouvert au réseau local

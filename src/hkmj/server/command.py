@@ -23,7 +23,8 @@ The server logs on stderr (--log-level).
 
 Exit status: 130 stopped by Ctrl+C, 143 by SIGTERM (a service stopped), 129 by SIGHUP; 2 it cannot start:
 a wrong option, a port in use, a --db it cannot open, or one another hkmj serve is using
-(each said in one line).
+(each said in one line); 2 too when it stops because its database was taken from it (another
+server, after PostgreSQL restarted) or its SQLite file deleted or replaced (said in its log).
 
   hkmj serve                                   # 127.0.0.1:8000, ./hkmj.db
   hkmj serve --host 0.0.0.0 --port 8080        # open to the local network (by address or this machine's name)
