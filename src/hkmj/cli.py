@@ -650,7 +650,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(rules_refusal("simulate", e, lang), file=sys.stderr)
         return 2
-    bots = [b.strip().lower() for b in args.bots.split(",")]
+    from hkmj.tui.texts import BOT_NAMES
+
+    shown = {name: bot for names in BOT_NAMES.values() for bot, name in names.items()}
+    # a bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
+    bots = [shown.get(n, n) for n in (b.strip().lower() for b in args.bots.split(","))]
     if len(bots) != 4:
         print(said("simulate", f"--bots needs four names, got {len(bots)}: {echo(args.bots)}", lang), file=sys.stderr)
         return 2
@@ -699,7 +703,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             record.close()
     # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
-        print(f"hkmj simulate\u00a0: graine {args.seed}, robots {', '.join(bots)}, {_rules_in_a_sentence_fr(rules)}")
+        named = ", ".join(BOT_NAMES["fr"].get(b, b) for b in bots)  # the French table's names: glouton, hasard
+        print(f"hkmj simulate\u00a0: graine {args.seed}, robots {named}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")
     print(summary.report(summary.workers or args.workers, lang) + (f" {label('on Ray', lang)}" if args.backend == "ray" else ""))
@@ -1113,7 +1118,7 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument(
         "--bots",
         default="greedy,greedy,random,random",
-        help="four bot names, comma-separated, from random, greedy, strong, expert (default greedy,greedy,random,random)",
+        help="four bot names, comma-separated, from random, greedy, strong, expert, or as the French table names them: hasard, glouton, fort (default greedy,greedy,random,random)",
     )
     p.add_argument("--record", metavar="FILE", help="write every event as JSON Lines (docs/record-format.md) to a new file; never overwrites one")
     p.add_argument(

@@ -391,7 +391,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         "epilog": _SIMULATE_EPILOG,
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": "graine, un nombre entier de 0 ou plus\u00a0: la même graine joue les mêmes donnes (par défaut {default})",
-        "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert (par défaut {default})",
+        "--bots": "quatre noms de robots, séparés par des virgules, parmi random, greedy, strong, expert, ou comme la table française les nomme\u00a0: hasard, glouton, fort (par défaut {default})",
         "--record": (
             "écrire chaque événement en JSON Lines (docs/record-format.md) dans un nouveau fichier\u00a0; "
             "n'en écrase jamais un"

@@ -266,6 +266,23 @@ def test_play_and_simulate_word_an_unknown_bot_alike(capsys: pytest.CaptureFixtu
     assert capsys.readouterr().err == "hkmj simulate\u00a0: robot «\u00a0foo\u00a0» inconnu\u00a0: attendu parmi random, greedy, strong, expert\n"
 
 
+def test_simulate_takes_and_shows_the_bots_as_the_french_table_names_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj play --bots glouton,hasard,fort`` plays, but ``hkmj simulate --bots
+    glouton,...`` was 'robot « glouton » inconnu', and its French summary named the bots
+    'greedy', 'random' where the table, the replay and the review say glouton, hasard; simulate
+    takes either name, and its French summary says the French one (the English one, greedy)."""
+    from hkmj.cli import main
+
+    argv = ["simulate", "--bots", "glouton,hasard,fort,greedy", "--hands", "1", "--seed", "1", "--quiet"]
+    assert main([*argv, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "robots glouton, hasard, fort, glouton," in out
+    assert "joueur 1 glouton " in out and "joueur 2 hasard " in out and "greedy" not in out
+    assert main([*argv, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "bots greedy, random, strong, greedy," in out and "player 3 strong " in out
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "A false Mahjong costs 320 to each other player, 640 to a discarder (HK-5.7)"),
