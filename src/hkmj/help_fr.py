@@ -590,7 +590,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _BOT_MATCH_EPILOG,
         "--bot": "un nom de robot intégré ou une commande\u00a0; jusqu'à quatre fois",
-        "--fill": "robot intégré des places vides (par défaut {default}\u00a0; random, greedy, strong, expert)",
+        "--fill": "robot intégré des places vides (par défaut {default}\u00a0; random, greedy, strong, expert, ou hasard, glouton, fort comme la table française les nomme)",
         "--hands": "donnes à jouer (par défaut {default})",
         "--seed": (
             "graine de la partie, un nombre entier de 0 ou plus\u00a0: places et murs (par défaut {default}\u00a0; un robot peut "

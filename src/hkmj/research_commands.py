@@ -117,8 +117,12 @@ def _same_file(a: str, b: str) -> bool:
 
 def _cmd_bot_match(args: argparse.Namespace) -> int:
     from hkmj.botmatch import play_bot_match
+    from hkmj.tui.texts import BOT_NAMES
 
-    bots: list[str] = list(args.bot or [])
+    shown = {name: bot for bot, name in BOT_NAMES["fr"].items() if name not in BOTS}
+    # a built-in bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
+    bots: list[str] = [shown.get(b.strip().lower(), b) for b in args.bot or []]
+    args.fill = shown.get(args.fill.strip().lower(), args.fill)
     if len(bots) > 4:
         print(said("bot-match", f"at most four --bot, got {len(bots)}", args.lang), file=sys.stderr)
         return 2
@@ -358,7 +362,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--bot", action="append", metavar="BOT", help="built-in name or a command; repeat up to four times")
     p.add_argument(
-        "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert)"
+        "--fill", default="greedy", metavar="BOT", help="built-in bot for the empty places (default greedy; random, greedy, strong, expert, or hasard, glouton, fort as the French table names them)"
     )
     p.add_argument("--hands", type=at_least_one, default=4, metavar="N", help="hands to play (default 4)")
     p.add_argument(

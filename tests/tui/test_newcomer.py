@@ -283,6 +283,21 @@ def test_simulate_takes_and_shows_the_bots_as_the_french_table_names_them(capsys
     assert "bots greedy, random, strong, greedy," in out and "player 3 strong " in out
 
 
+def test_bot_match_takes_and_shows_the_built_in_bots_as_the_french_table_names_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """``hkmj bot-match --fill hasard`` was '--fill « hasard » : choisissez parmi random,
+    greedy...', and ``--bot glouton`` was run as a command; both are the built-in bots, and the
+    French result table names them glouton, hasard (greedy, random in English)."""
+    from hkmj.cli import main
+
+    argv = ["bot-match", "--bot", "glouton", "--bot", "fort", "--fill", "hasard", "--hands", "1", "--quiet"]
+    assert main([*argv, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[1] for line in out.splitlines()[2:]] == ["glouton", "fort", "hasard", "hasard"]
+    assert main([*argv, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[1] for line in out.splitlines()[2:]] == ["greedy", "strong", "random", "random"]
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", "A false Mahjong costs 320 to each other player, 640 to a discarder (HK-5.7)"),
