@@ -618,7 +618,7 @@ FRENCH: Final[dict[str, dict[str, str]]] = {
         ),
         "epilog": _ARENA_EPILOG,
         "--bots": (
-            "robots séparés par des virgules, au moins deux\u00a0: noms intégrés (random, greedy, strong, expert) ou "
+            "robots séparés par des virgules, au moins deux\u00a0: noms intégrés (random, greedy, strong, expert, ou hasard, glouton, fort comme la table française les nomme) ou "
             "chemins d'import module:fabrique de vos robots (fabrique(graine) renvoie un joueur\u00a0; voir "
             "docs/bot-protocol.md)"
         ),

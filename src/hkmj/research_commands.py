@@ -272,7 +272,11 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if missing:  # said before any deal is played, not after
         print(said("arena", f'needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', args.lang), file=sys.stderr)
         return 2
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    from hkmj.tui.texts import BOT_NAMES
+
+    shown = {name: bot for bot, name in BOT_NAMES["fr"].items() if name not in BOTS}
+    # a built-in bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
+    names = [shown.get(b.strip().lower(), b.strip()) for b in args.bots.split(",") if b.strip()]
     if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
     if args.plot and args.record and _same_file(args.plot, args.record):  # else the record takes the name and the plot is refused after the deals
@@ -404,7 +408,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bots, at least two: built-in names (random, greedy, strong, expert) or import paths "
+        help="comma-separated bots, at least two: built-in names (random, greedy, strong, expert, or hasard, glouton, fort as the French table names them) or import paths "
         "module:factory of your own (factory(seed) returns a player; see docs/bot-protocol.md)",
     )
     p.add_argument("--deals", type=at_least_one, default=40, metavar="N", help="deals per table of four (default 40)")

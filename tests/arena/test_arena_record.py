@@ -159,3 +159,17 @@ def test_plot_and_record_naming_one_file_are_refused_before_any_deal(
     code, out, err = hkmj_cli(["arena", "--bots", "random,greedy", "--deals", "1", "--plot", "r.png", "--record", "r.png", "--quiet", "--lang", lang])
     assert (code, out) == (2, "") and "--plot r.png" in err and ("--record r.png" in err), err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_arena_takes_and_shows_the_built_in_bots_as_the_french_table_names_them(hkmj_cli: Any) -> None:
+    """``hkmj arena --bots glouton,hasard`` was 'robot « glouton » inconnu' though ``hkmj play``
+    and ``hkmj review`` of an arena record take the French table's names, and the French ratings
+    table named the bots greedy, random; both names are taken, and the French table says glouton,
+    hasard (greedy, random in English)."""
+    argv = ["arena", "--bots", "glouton,hasard", "--deals", "1", "--plot", "", "--quiet"]
+    code, out, err = hkmj_cli([*argv, "--lang", "fr"])
+    assert code == 0, err
+    assert sorted(line.split()[0] for line in out.splitlines()[1:]) == ["glouton", "hasard"]
+    code, out, err = hkmj_cli([*argv, "--lang", "en"])
+    assert code == 0, err
+    assert sorted(line.split()[0] for line in out.splitlines()[1:]) == ["greedy", "random"]
