@@ -278,7 +278,7 @@ FR: dict[str, str] = {
     "err.not_a_record": "{path}\u00a0: la ligne {line} est un événement '{type}', mais un enregistrement commence par "
     "match_start (ou, pour une seule donne, hand_start, docs/record-format.md)\u00a0: ce n'est ni un enregistrement de hkmj play ou hkmj simulate, ni le journal "
     "d'une table du serveur",
-    "err.no_player": "--seat {who}\u00a0: aucun joueur ne correspond dans cet enregistrement\u00a0; donnez E, S, W (ou O) ou N "
+    "err.no_player": "--seat {who}\u00a0: aucun joueur ne correspond dans cet enregistrement\u00a0; donnez E, S, O (ou W) ou N "
     "(le vent tiré par le joueur), un numéro de joueur 1-4 ou une place de table slot0-slot3{names}",
     "err.names": ", ou un nom\u00a0: {names}",
     "err.other_kind": "--seat {who}\u00a0: à cette table, ce joueur était {bot}, un autre robot\u00a0; donnez {short} ou {bot}",

@@ -273,6 +273,8 @@ def test_cli_lang_fr_writes_french_and_an_unknown_language_is_refused(
         ("record", ["f.jsonl", "--seat", "Bob"], "--seat 'Bob': no such player", "--seat «\u00a0Bob\u00a0»\u00a0: aucun joueur"),
         # a number is no name: it read "aucun joueur de ce nom" for --seat 5
         ("record", ["f.jsonl", "--seat", "5"], "--seat '5': no such player in this record", "--seat «\u00a05\u00a0»\u00a0: aucun joueur ne correspond dans cet enregistrement"),
+        # the French winds as hkmj score and the --seat help give them (E/S/O/N): it read "E, S, W (ou O) ou N"
+        ("record", ["f.jsonl", "--seat", "X"], "give E, S, W or N (the wind", "donnez E, S, O (ou W) ou N (le vent"),
         ("record", ["f.jsonl", "--html", "no/such/dir/r.html"], "no folder 'no/such/dir'", "pas de dossier «\u00a0no/such/dir\u00a0»"),
     ],
 )
