@@ -65,7 +65,7 @@ def test_the_summary_in_french() -> None:
         "points/donne place  E +0,71  S +0,03  O -2,17  N +1,43",
         "par joueur\u00a0:",
     ]
-    assert text.splitlines()[9] == "  joueur 1 greedy   victoires     31  points/donne    +3,93  total +275"
+    assert text.splitlines()[9] == "  joueur 1 glouton  victoires     31  points/donne    +3,93  total +275"
     assert text.endswith("débit               175 donnes/s (1 processus)")
     assert not ENGLISH_WORDS.search(text.replace("Mahjong", "")), text
 
@@ -73,7 +73,7 @@ def test_the_summary_in_french() -> None:
 def test_simulate_speaks_french_with_lang_fr_or_a_french_locale(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet", "--lang", "fr", "--rules", "mcr"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("hkmj simulate\u00a0: graine 1, robots greedy, greedy, random, random, règles ") and "points en moyenne" in out
+    assert out.startswith("hkmj simulate\u00a0: graine 1, robots glouton, glouton, hasard, hasard, règles ") and "points en moyenne" in out
     assert "mains limites" not in out  # MCR has no limit hands (MCR-6)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     assert main(["simulate", "--hands", "4", "--seed", "1", "--quiet"]) == 0
@@ -130,8 +130,8 @@ def test_the_arena_table_english_unchanged_and_french() -> None:
     )
     assert result.table("fr") == (
         "robot       niveau  sigma intervalle à 95 %  ordinal  donnes pts/donne\n"
-        "greedy       29,66   7,82 [ 14,34\u00a0;  44,99]     6,20      16     +2,94\n"
-        "random       20,34   7,82 [  5,01\u00a0;  35,66]    -3,12      16     -2,94"
+        "glouton      29,66   7,82 [ 14,34\u00a0;  44,99]     6,20      16     +2,94\n"
+        "hasard       20,34   7,82 [  5,01\u00a0;  35,66]    -3,12      16     -2,94"
     )
 
 
@@ -288,7 +288,7 @@ def test_simulate_names_the_ruleset_in_a_french_sentence(rules: list[str], said:
     mid-sentence) and "doublements; pay_highest=on" (no space before the semicolon)."""
     assert main(["simulate", "--hands", "1", "--seed", "1", "--quiet", "--lang", "fr", *rules]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == f"hkmj simulate\u00a0: graine 1, robots greedy, greedy, random, random, {said}"
+    assert first == f"hkmj simulate\u00a0: graine 1, robots glouton, glouton, hasard, hasard, {said}"
 
 
 @pytest.mark.parametrize(("lang", "rules"), [("en", "classical"), ("fr", "classical"), ("en", "mcr"), ("fr", "mcr")])
