@@ -317,3 +317,17 @@ def test_the_replay_rate_help_says_what_counts_as_docs_server_md_does(lang: str)
         "fr": ["export du journal", "analyse", "état final d'une table terminée", "en cache ou non"],
     }[lang]
     assert all(w in paragraph for w in words), paragraph
+
+
+@pytest.mark.parametrize(("env", "words"), [("C.UTF-8", ("(pure Python)", "(compiled)")), ("fr_FR.UTF-8", ("(Python pur)", "(compilé)"))])
+def test_version_says_its_build_in_the_locales_language(
+    monkeypatch: pytest.MonkeyPatch, hkmj_cli: object, env: str, words: tuple[str, str]
+) -> None:
+    """Under a French locale ``hkmj --help`` is French but ``hkmj --version`` said
+    'hkmj 0.1.0 (pure Python)'; it now says « (Python pur) » (or « (compilé) »)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", env)
+    code, out, err = hkmj_cli(["--version"])  # type: ignore[operator]
+    assert code == 0, err
+    assert out.startswith("hkmj ") and out.rstrip().endswith(words), out

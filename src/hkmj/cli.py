@@ -978,10 +978,13 @@ def _table_log_events(path: str, lang: str = "en") -> list[Any] | None:
     return events
 
 
-def version_text() -> str:
-    """``hkmj 0.1.0 (compiled)`` or ``hkmj 0.1.0 (pure Python)``: which core is installed."""
+def version_text(lang: str = "en") -> str:
+    """``hkmj 0.1.0 (compiled)`` or ``hkmj 0.1.0 (pure Python)``: which core is installed; in
+    French (``lang`` ``fr``, a French locale) ``(compilé)`` or ``(Python pur)``."""
     from hkmj import __version__, compiled
 
+    if lang == "fr":
+        return f"hkmj {__version__} ({'compilé' if compiled() else 'Python pur'})"
     return f"hkmj {__version__} ({'compiled' if compiled() else 'pure Python'})"
 
 

@@ -743,6 +743,10 @@ def _translate(parser: argparse.ArgumentParser, command: str) -> None:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             continue
+        if isinstance(action, argparse._VersionAction):
+            from hkmj.cli import version_text
+
+            action.version = version_text("fr")  # "(Python pur)", not "(pure Python)"
         if action.help not in (None, argparse.SUPPRESS):
             action.help = _french_help(command, action)
         takes_value = action.nargs != 0 and not (action.choices and action.metavar is None)
