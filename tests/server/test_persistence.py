@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hkmj.server.client import GameClient
-from hkmj.server.testing import Server, choose, drain, play, stable
+from hkmj.server.testing import Server, choose, drain, play, settle, stable
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
@@ -125,7 +125,7 @@ def test_fuzz_random_and_malformed_messages_never_crash_or_change_state(server: 
         await b.open()
         ta = await a.join(tid, 0, "A")
         await b.join(tid, 1, "B")
-        await drain([a, b])
+        await settle([a, b])
         sa0, sb0 = stable(a.state or {}), stable(b.state or {})
         fuzzers = [GameClient(server.ws_url) for _ in range(3)]
         for f in fuzzers:

@@ -659,6 +659,18 @@ async def drain(clients: list[GameClient], quiet: float = 0.3) -> None:
     await asyncio.gather(*(one(c) for c in clients))
 
 
+async def settle(clients: list[GameClient], within: float = 30.0) -> None:
+    """Read every client until one of them has an action to take (the bots have played up to a
+    person's turn or claim), then until none receives anything for a moment: the bots' process
+    starts when a table first seats a bot, so a quiet moment alone can come before its first move."""
+    deadline = time.monotonic() + within
+    while not any((c.state or {}).get("mine", {}).get("legal") for c in clients):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no client had an action to take within {within} s")
+        await drain(clients, 0.1)
+    await drain(clients)
+
+
 def stable(frame: dict[str, Any]) -> dict[str, Any]:
     """A state frame without what changes with time or connections (for before/after comparisons)."""
     f: dict[str, Any] = json.loads(json.dumps(frame))
