@@ -140,12 +140,8 @@ class BotProcess:
             log.exception("the bots' process could not be started; it is tried again at the first bot's decision")
 
     async def choose(self, key: BotKey, name: str, seed: int, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Bot ``key``'s choice; ``RuntimeError`` once shut down (the server is closing). The
-        child is started first, in a worker thread, if no table started it (a player away played
-        for by a bot at a table of humans only)."""
+        """Bot ``key``'s choice; ``RuntimeError`` once shut down (the server is closing)."""
         loop = asyncio.get_running_loop()
-        if not self.started:
-            await asyncio.to_thread(self.start)
         try:
             return await asyncio.wrap_future(self._submit(_choose, key, name, seed, view, legal), loop=loop)
         except BrokenProcessPool:
