@@ -442,11 +442,12 @@ class Hub:
         self.bots = BotProcess()
         """The child process in which every live table's bots decide, one decision at a time: in
         a thread they shared the interpreter lock with the event loop, and a message's answer
-        time told whether a bot was asked about a discard (docs/server.md, *Attacked once more*).
-        Started when a table first seats a bot (:meth:`Table.go_live`, a match's start)."""
+        time told whether a bot was asked about a discard (docs/server.md, *Attacked once more*)."""
 
     async def open(self) -> None:
+        bots_ready = asyncio.wrap_future(self.bots.start())
         self.store = await asyncio.to_thread(Store, self.db_url)
+        await bots_ready  # a table restored below, or created at once, has its bots ready to play
         now = time.time()
         for tid, last in await asyncio.to_thread(self.store.live_tables):
             if now - last > self.limits.abandon_after:  # nobody played it for too long: not restored

@@ -78,23 +78,12 @@ def _watch_parent(parent: int) -> None:
 class BotProcess:
     """The child process in which every live table's bots decide, one decision at a time.
 
-    Started when a table first seats a bot (:meth:`start`, which :class:`hkmj.server.table.Table`
-    calls in a worker thread), not when the server opens: a server whose tables seat no bot never
-    starts it (its start cost a server about 0.15 s of CPU, a fifth of the server's own start). A
-    decision asked before it is ready waits for it; a child that died (killed, out of memory) is
+    Started when the server opens (:meth:`start`); a child that died (killed, out of memory) is
     started again at the next decision, its bots made again from their names and seeds."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
-        self._lock = threading.Lock()
-        """Held while the pool is made, replaced or shut down: :meth:`start` runs in a worker
-        thread while the event loop may ask for a decision (:meth:`choose`)."""
-
-    @property
-    def started(self) -> bool:
-        """Whether the child was started (or the server is closing: it will not be)."""
-        return self._pool is not None or self._closed
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._closed:
@@ -120,24 +109,14 @@ class BotProcess:
             resource_tracker.ensure_running()  # a process of its own, which ignores SIGINT itself
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            with self._lock:
-                return self._executor().submit(fn, *args)
+            return self._executor().submit(fn, *args)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
-    def start(self) -> None:
-        """Start the child now, unless it was started already or the server is closing, rather
-        than at the first bot's decision: it imports the bots (about half a second of real time
-        on a busy machine, 0.15 s of CPU). Blocking while the process is spawned (up to 0.1 s on
-        a loaded machine): called in a worker thread, not on the event loop."""
-        if self.started:
-            return
-        try:
-            self._submit(_ready)
-        except RuntimeError:  # shut down meanwhile: the server is closing
-            pass
-        except Exception:  # the first decision tries again and says why it failed
-            log.exception("the bots' process could not be started; it is tried again at the first bot's decision")
+    def start(self) -> Future[None]:
+        """Start the child now rather than at the first bot's decision (it imports the bots:
+        about half a second); done once the child is ready."""
+        return self._submit(_ready)
 
     async def choose(self, key: BotKey, name: str, seed: int, view: SeatView, legal: Sequence[Action]) -> Action:
         """Bot ``key``'s choice; ``RuntimeError`` once shut down (the server is closing)."""
@@ -146,30 +125,26 @@ class BotProcess:
             return await asyncio.wrap_future(self._submit(_choose, key, name, seed, view, legal), loop=loop)
         except BrokenProcessPool:
             log.error("the bots' process died; starting it again (its bots start afresh)")
-            with self._lock:
-                if self._pool is not None:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
-                    self._pool = None
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
             return await asyncio.wrap_future(self._submit(_choose, key, name, seed, view, legal), loop=loop)
 
     def forget(self, table_id: str) -> None:
         """Drop the bots of table ``table_id`` (it closed) from the child."""
-        pool = self._pool
-        if pool is not None and not self._closed:
+        if self._pool is not None and not self._closed:
             with contextlib.suppress(RuntimeError):  # shut down or broken meanwhile: nothing is kept
-                pool.submit(_forget, table_id)
+                self._pool.submit(_forget, table_id)
 
     def shutdown(self) -> None:
         """No more decisions; one under way ends unused."""
-        with self._lock:  # a start under way in a worker thread has made its pool by then
-            self._closed = True
-            pool = self._pool
-        if pool is not None:
+        self._closed = True
+        if self._pool is not None:
             # the child is ended, not left to finish: a bot that hangs must not keep the server
             # from stopping; waiting for it to be gone lets the pool release its queues'
             # semaphores, which the server's exit otherwise left behind ("resource_tracker: There
             # appear to be 5 leaked semaphore objects to clean up at shutdown" on every SIGTERM)
-            for child in list((pool._processes or {}).values()):
+            for child in list((self._pool._processes or {}).values()):
                 with contextlib.suppress(OSError):
                     child.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)

@@ -398,21 +398,10 @@ class Table:
         claim window, as they were before the restart."""
         self.live = True
         self.live_since = asyncio.get_running_loop().time()
-        self._bots_wanted()
         if self._pending:
             self._release_at = asyncio.get_running_loop().time() + self.claim_window
             self._pump()
         self._schedule()
-
-    def _bots_wanted(self) -> None:
-        """A bot sits here (the table was created or restored with bots, or the match started
-        with its empty seats filled): the server's bots' process is started now if it is not yet,
-        in a worker thread (spawning it took up to 0.1 s on a loaded machine), so that the first
-        bot's decision waits for it as little as can be (it starts in about half a second; a
-        bot's turn is played ``bot_delay``, 0.6 s by default, after it opens)."""
-        bots = self.bot_process
-        if bots is not None and not bots.started and any(b is not None for b in self.bots):
-            asyncio.get_running_loop().run_in_executor(None, bots.start)
 
     def _emit(self, pub: dict[str, Any] | None, priv: dict[int, dict[str, Any]]) -> None:
         """Queue an event for the next frame; a public one advances :attr:`pseq`."""
@@ -507,8 +496,6 @@ class Table:
         elif kind == "start":
             for k, bot in data["fill"].items():
                 self.bots[int(k)] = bot
-            if self.live:
-                self._bots_wanted()
             self.started = True
             self.match = Match(
                 self.seed,
