@@ -661,8 +661,8 @@ async def drain(clients: list[GameClient], quiet: float = 0.3) -> None:
 
 async def settle(clients: list[GameClient], within: float = 30.0) -> None:
     """Read every client until one of them has an action to take (the bots have played up to a
-    person's turn or claim), then until none receives anything for a moment: the bots' process
-    starts when a table first seats a bot, so a quiet moment alone can come before its first move."""
+    person's turn or claim), then until none receives anything for a moment: on a loaded machine a
+    quiet moment alone can come before the bots' first move."""
     deadline = time.monotonic() + within
     while not any((c.state or {}).get("mine", {}).get("legal") for c in clients):
         if time.monotonic() > deadline:
