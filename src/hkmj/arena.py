@@ -33,7 +33,7 @@ from hkmj.bots import bot_name, load_bot
 from hkmj.engine import Hand, play_hand
 from hkmj.rulesets import DEFAULT, Ruleset, get_ruleset
 from hkmj.scale import map_ordered
-from hkmj.tui.texts import BOT_NAMES
+from hkmj.tui.texts import bot_in
 
 __all__ = ["ArenaResult", "play_deal", "play_deal_recorded", "run_arena", "tables"]
 
@@ -93,12 +93,6 @@ def _shown(x: float) -> float:
     return round(x, 2) + 0.0
 
 
-def _named(bot: str, lang: str) -> str:
-    """A bot as the table names it in ``lang``: ``glouton`` for ``greedy`` in French; a bot
-    loaded from ``module:factory`` as given."""
-    return BOT_NAMES.get(lang, {}).get(bot, bot)
-
-
 @dataclass
 class ArenaResult:
     """Final ratings and their history (after each deal) by bot."""
@@ -114,7 +108,7 @@ class ArenaResult:
     def table(self, lang: str = "en") -> str:
         """Bots by rating: mu, sigma, a 95% interval (mu ± 1.96 sigma), ordinal (mu − 3 sigma), points per hand;
         ``lang`` ``fr``: the headings in French, decimal commas."""
-        w = max(10, *(len(_named(b, lang)) for b in self.bots))
+        w = max(10, *(len(bot_in(b, lang)) for b in self.bots))
         if lang == "fr":
             head = f"{'robot':<{w}} {'niveau':>7} {'sigma':>6} {'intervalle à 95 %':>17} {'ordinal':>8} {'donnes':>7} {'pts/donne':>9}"
             return "\n".join([head, *self._rows(w, "fr")])
@@ -145,7 +139,7 @@ class ArenaResult:
             return format(x, spec).replace(".", ",")
 
         return (
-            f"{_named(b, 'fr'):<{w}} {fr(mu, '>7.2f')} {fr(sg, '>6.2f')} [{fr(lo, '>6.2f')}\u00a0; {fr(hi, '>6.2f')}] {fr(ordinal, '>8.2f')} "
+            f"{bot_in(b, 'fr'):<{w}} {fr(mu, '>7.2f')} {fr(sg, '>6.2f')} [{fr(lo, '>6.2f')}\u00a0; {fr(hi, '>6.2f')}] {fr(ordinal, '>8.2f')} "
             f"{self.hands[b]:>7} {fr(pph, '>+9.2f')}"
         )
 
@@ -162,7 +156,7 @@ class ArenaResult:
         for b in self.bots:
             mus = [r[b][0] for _, r in self.history]
             sgs = [r[b][1] for _, r in self.history]
-            (line,) = ax.plot(xs, mus, label=_named(b, lang))
+            (line,) = ax.plot(xs, mus, label=bot_in(b, lang))
             ax.fill_between(
                 xs, [m - 1.96 * s for m, s in zip(mus, sgs, strict=True)], [m + 1.96 * s for m, s in zip(mus, sgs, strict=True)],
                 color=line.get_color(), alpha=0.15,

@@ -26,7 +26,7 @@ from hkmj.botproto import BadReply, NotAnAnswer, default_rng, hello, parse_reply
 from hkmj.bots import BOTS, make_bot
 from hkmj.engine import Action, Event, Match, Player, SeatView
 from hkmj.rulesets import DEFAULT, Ruleset
-from hkmj.tui.texts import BOT_NAMES
+from hkmj.tui.texts import bot_in
 
 __all__ = ["MAX_LINE", "BotStats", "ExternalBot", "MatchReport", "play_bot_match"]
 
@@ -425,7 +425,7 @@ class MatchReport:
                 extra = " ".join(f"{c:>{w}}" for c, w in zip(counts, widths[4:8], strict=True)) + f" {think:>{widths[8] - 3}} ms"
             else:
                 extra = " ".join(f"{'-':>{w}}" for w in widths[4:])
-            name = _tail(self.names[p] if s or lang != "fr" else BOT_NAMES["fr"].get(self.names[p], self.names[p]), w_name)
+            name = _tail(self.names[p] if s else bot_in(self.names[p], lang), w_name)
             lines.append(f"{p + 1:<{widths[0]}} {name:<{w_name}} {self.totals[p]:>+{widths[2]}} {self.ranking[p]:>{widths[3]}} {extra}")
         return "\n".join(lines)
 

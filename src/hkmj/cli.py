@@ -650,11 +650,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except RulesetError as e:
         print(rules_refusal("simulate", e, lang), file=sys.stderr)
         return 2
-    from hkmj.tui.texts import BOT_NAMES
+    from hkmj.tui.texts import bot_by_table_name, bot_in
 
-    shown = {name: bot for names in BOT_NAMES.values() for bot, name in names.items()}
     # a bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
-    bots = [shown.get(n, n) for n in (b.strip().lower() for b in args.bots.split(","))]
+    bots = [bot_by_table_name(n) or n for n in (b.strip().lower() for b in args.bots.split(","))]
     if len(bots) != 4:
         print(said("simulate", f"--bots needs four names, got {len(bots)}: {echo(args.bots)}", lang), file=sys.stderr)
         return 2
@@ -703,7 +702,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             record.close()
     # on an 80-column terminal the MCR and classical headers are filled by main's stdout (termlines)
     if lang == "fr":
-        named = ", ".join(BOT_NAMES["fr"].get(b, b) for b in bots)  # the French table's names: glouton, hasard
+        named = ", ".join(bot_in(b, "fr") for b in bots)  # the French table's names: glouton, hasard
         print(f"hkmj simulate\u00a0: graine {args.seed}, robots {named}, {_rules_in_a_sentence_fr(rules)}")
     else:
         print(f"hkmj simulate: seed {args.seed}, bots {', '.join(bots)}, rules {rules.describe()}")

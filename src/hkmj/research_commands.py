@@ -117,12 +117,11 @@ def _same_file(a: str, b: str) -> bool:
 
 def _cmd_bot_match(args: argparse.Namespace) -> int:
     from hkmj.botmatch import play_bot_match
-    from hkmj.tui.texts import BOT_NAMES
+    from hkmj.tui.texts import bot_by_table_name
 
-    shown = {name: bot for bot, name in BOT_NAMES["fr"].items() if name not in BOTS}
     # a built-in bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
-    bots: list[str] = [shown.get(b.strip().lower(), b) for b in args.bot or []]
-    args.fill = shown.get(args.fill.strip().lower(), args.fill)
+    bots: list[str] = [bot_by_table_name(b) or b for b in args.bot or []]
+    args.fill = bot_by_table_name(args.fill) or args.fill
     if len(bots) > 4:
         print(said("bot-match", f"at most four --bot, got {len(bots)}", args.lang), file=sys.stderr)
         return 2
@@ -272,11 +271,10 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if missing:  # said before any deal is played, not after
         print(said("arena", f'needs the "arena" extra ({", ".join(missing)} missing): pip install "hkmj[arena]"', args.lang), file=sys.stderr)
         return 2
-    from hkmj.tui.texts import BOT_NAMES
+    from hkmj.tui.texts import bot_by_table_name
 
-    shown = {name: bot for bot, name in BOT_NAMES["fr"].items() if name not in BOTS}
     # a built-in bot named as the French table names it (glouton, hasard, fort) is that bot, as in hkmj play
-    names = [shown.get(b.strip().lower(), b.strip()) for b in args.bots.split(",") if b.strip()]
+    names = [bot_by_table_name(b) or b.strip() for b in args.bots.split(",") if b.strip()]
     if any(":" in b for b in names) and os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.insert(0, os.getcwd())  # a bot's module:factory is looked up from here first, as `python -m` does
     if args.plot and args.record and _same_file(args.plot, args.record):  # else the record takes the name and the plot is refused after the deals

@@ -27,7 +27,7 @@ from hkmj.rulesets import DEFAULT, RULESETS, Ruleset, get_ruleset
 from hkmj.run_words import label
 from hkmj.scale import map_ordered
 from hkmj.tiles import SEAT_LETTERS, wind_letter
-from hkmj.tui.texts import BOT_NAMES
+from hkmj.tui.texts import bot_in
 
 CHUNK = 64
 """Hands per match chunk."""
@@ -136,7 +136,7 @@ class Summary:
         ]
         for p in range(4):
             lines.append(
-                f"  {label('player', lang)} {p + 1} {BOT_NAMES.get(lang, {}).get(self.bots[p], self.bots[p]):<8} {label('wins', lang)} {self.wins_by_player[p]:>6}  "
+                f"  {label('player', lang)} {p + 1} {bot_in(self.bots[p], lang):<8} {label('wins', lang)} {self.wins_by_player[p]:>6}  "
                 f"{label('points/hand', lang)} {_decimal(f'{self.points_by_player[p] / n:+8.2f}', lang)}  "
                 f"{label('total', lang)} {self.points_by_player[p]:+d}"
             )

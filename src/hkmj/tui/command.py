@@ -21,7 +21,7 @@ from hkmj.oserror import InputError, OSReason, no_folder
 from hkmj.rules_args import add_rules_arguments, options_help, rules_from_args, rules_refusal
 from hkmj.rulesets import RulesetError
 from hkmj.run_words import said
-from hkmj.tui.texts import BOT_NAMES, LANGS, Texts
+from hkmj.tui.texts import LANGS, Texts, bot_by_table_name
 
 if TYPE_CHECKING:
     from hkmj.record import RecordWriter
@@ -148,8 +148,7 @@ def bot_names(spec: str) -> list[str]:
     ``greedy``, ``random``; other names as given, in lower case."""
     from hkmj.bots import BOTS
 
-    shown = {name: bot for names in BOT_NAMES.values() for bot, name in names.items()}
-    return [n if n in BOTS else shown.get(n, n) for n in (n.strip().lower() for n in spec.split(","))]
+    return [n if n in BOTS else bot_by_table_name(n) or n for n in (n.strip().lower() for n in spec.split(","))]
 
 
 def result_line(session: Session, tx: Texts) -> str:

@@ -864,6 +864,19 @@ BOT_NAMES: dict[str, dict[str, str]] = {
 """The bots' names in each language (the browser client's, src/hkmj/server/static/app.js)."""
 
 
+def bot_in(bot: str, lang: str) -> str:
+    """``bot`` as the table names it in ``lang`` (``glouton`` for ``greedy`` in French); any other
+    bot (an external command, a ``module:factory``) as given."""
+    return BOT_NAMES.get(lang, {}).get(bot, bot)
+
+
+def bot_by_table_name(text: str) -> str | None:
+    """The built-in bot that ``text`` names as a table of any language names it (``glouton``,
+    `` Fort``: ``greedy``, ``strong``); None for any other text."""
+    low = text.strip().lower()
+    return next((bot for names in BOT_NAMES.values() for bot, name in names.items() if name == low), None)
+
+
 class Texts:
     """The strings of one language, with tile and wind names in that language."""
 
