@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import io
 import json
 import os
@@ -576,19 +575,6 @@ def seed_number(text: str) -> int:
     return n
 
 
-@functools.cache
-def bonus_name_numbers() -> dict[str, tuple[str, int]]:
-    """The flowers' and seasons' names, English and French, in small letters → (kind, number):
-    Plum 1 .. Bamboo 4, Spring 1 .. Winter 4 (HK-1.3; ``fall`` too)."""
-    from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
-
-    names = {"fall": ("season", 3)}
-    for kind, words in (("flower", _EN_FLOWERS), ("flower", _FR_FLOWERS), ("season", _EN_SEASONS), ("season", _FR_SEASONS)):
-        names.update({word.casefold(): (kind, n) for n, word in enumerate(words, 1)})
-    return names
-
-
-
 def bonus_number(kind: str) -> Callable[[str], int]:
     """The argparse type of ``--flower`` (``kind`` "flower") or ``--season``: a whole number, the
     scorer checking it is 1-4. The tile written whole, as the table shows it (``F2``, ``S3``) or
@@ -610,6 +596,8 @@ def bonus_number(kind: str) -> Callable[[str], int]:
         if found:  # --flower 5f: Season 1
             n = int(found.group(1)) - (0 if shown else other_first - 1)
             raise argparse.ArgumentTypeError(f"{text!r} is a {other}: give it with --{other} {n}")
+        from hkmj.scoring.model import bonus_name_numbers
+
         named = bonus_name_numbers().get(unicodedata.normalize("NFC", text).strip().casefold())
         if named:  # the name painted on the tile: --flower plum, --season autumn
             what, n = named

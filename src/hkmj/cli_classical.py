@@ -80,7 +80,7 @@ def parse_other(text: str) -> tuple[str, dict[str, Any]]:
         if word in ("flower", "season"):
             number = ascii_int(value)
             if number is None:
-                from hkmj.cli import bonus_name_numbers
+                from hkmj.scoring.model import bonus_name_numbers
 
                 kind, n = bonus_name_numbers().get(value.strip().casefold(), (word, 2))  # flower plum: flower 1 (HK-1.3)
                 raise OtherHandError(f"--other {text!r}: {part!r} needs a number 1-4, e.g. '{kind} {n}'")

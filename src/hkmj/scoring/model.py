@@ -194,7 +194,7 @@ def bonus_tile_hint(value: object, what: str) -> str:
         elif found is not None:
             kind, n = ("flower" if found.group(2) in "fF" else "season"), int(found.group(3))
         else:
-            named = _bonus_names().get(b.strip().casefold())
+            named = bonus_name_numbers().get(b.strip().casefold())
             if named is None:
                 continue
             kind, n = named
@@ -203,8 +203,9 @@ def bonus_tile_hint(value: object, what: str) -> str:
     return ""
 
 
-def _bonus_names() -> dict[str, tuple[str, int]]:
-    """The flowers' and seasons' names, English and French, in small letters → (kind, number)."""
+def bonus_name_numbers() -> dict[str, tuple[str, int]]:
+    """The flowers' and seasons' names, English and French, in small letters → (kind, number):
+    Plum 1 .. Bamboo 4, Spring 1 .. Winter 4 (HK-1.3; ``fall`` too)."""
     from hkmj.tiles import _EN_FLOWERS, _EN_SEASONS, _FR_FLOWERS, _FR_SEASONS
 
     names: dict[str, tuple[str, int]] = {"fall": ("season", 3)}
